@@ -1,0 +1,25 @@
+// The one plain data structure through which contact sets reach the solvers
+// and, from them, the viewer and the CLI.
+//
+// Sign conventions: the normal n_W is a unit vector pointing from body B to
+// body A; separation is the signed distance along n_W (m), negative when the
+// bodies overlap. The impulses are the solver's answer for the last step,
+// applied to A (and their opposite to B), in N s.
+#pragma once
+
+#include "core/dynamics/body.h"
+#include "core/math/types.h"
+
+namespace grasplab {
+
+struct Contact {
+  BodyId body_a = -1;
+  BodyId body_b = -1;
+  Vec3 p_W = Vec3::Zero();      // contact point, midway between the surfaces
+  Vec3 n_W = Vec3::UnitZ();     // unit normal, from B to A
+  double separation = 0.0;      // m, signed
+  double normal_impulse = 0.0;  // N s, >= 0, along n_W on A
+  Vec3 friction_impulse = Vec3::Zero();  // N s, tangent to n_W, on A
+};
+
+}  // namespace grasplab

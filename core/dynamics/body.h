@@ -1,0 +1,36 @@
+// What the user asks for when adding a rigid body to a World.
+//
+// A dynamic body's frame B sits at its centre of mass (Miller & Christensen,
+// section 3.1: "a body frame located at the center of mass"). Static bodies
+// are obstacles: they collide but are outside the dynamics.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/base/status.h"
+#include "core/geometry/shape.h"
+#include "core/math/types.h"
+
+namespace grasplab {
+
+using BodyId = int;
+
+struct BodyDef {
+  std::string name;
+  Shape shape = SphereShape{0.05};
+  bool is_static = false;
+  double mass = 1.0;             // kg, > 0 for dynamic bodies
+  std::optional<Mat3> inertia;   // kg m^2 about the COM in B; from the shape if empty
+  Pose X_WB;                     // initial pose; q_WB must be normalisable
+  Vec3 v_WB = Vec3::Zero();      // m/s, COM velocity in W
+  Vec3 w_WB = Vec3::Zero();      // rad/s, angular velocity in W
+};
+
+// Checks a definition before it reaches the state: finite numbers, mass > 0,
+// a normalisable quaternion (it is normalised on insertion), a symmetric
+// positive-definite inertia if one is given, planes only on static bodies.
+// `field` prefixes the messages ("bodies[3]").
+Status ValidateBodyDef(const BodyDef& def, const std::string& field);
+
+}  // namespace grasplab

@@ -1,0 +1,35 @@
+#include "core/io/run_summary.h"
+
+#include "core/math/state_hash.h"
+
+namespace grasplab {
+namespace {
+
+nlohmann::ordered_json ToJson(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+nlohmann::ordered_json ToJson(const Quat& q) { return {q.w(), q.x(), q.y(), q.z()}; }
+
+}  // namespace
+
+nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& world) {
+  nlohmann::ordered_json out;
+  out["scene"] = scene_name;
+  out["time"] = world.time();
+  out["steps"] = world.step_count();
+  out["stateHash"] = HashToHex(world.StateHash());
+  nlohmann::ordered_json bodies = nlohmann::ordered_json::array();
+  for (BodyId i = 0; i < world.body_count(); ++i) {
+    nlohmann::ordered_json b;
+    b["name"] = world.body_name(i);
+    b["position"] = ToJson(world.pose(i).p);
+    b["orientation"] = ToJson(world.pose(i).q);
+    b["linearVelocity"] = ToJson(world.linear_velocity(i));
+    b["angularVelocity"] = ToJson(world.angular_velocity(i));
+    bodies.push_back(std::move(b));
+  }
+  out["bodies"] = std::move(bodies);
+  out["contacts"] = world.stats().contact_count;
+  out["nonfiniteEvents"] = world.stats().nonfinite_events;
+  return out;
+}
+
+}  // namespace grasplab

@@ -1,0 +1,25 @@
+// Scenes compiled into the binary, so `grasplab run` and the web page work
+// with no file. (The JSON scene format replaces these with assets/scenes/.)
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/base/status.h"
+#include "core/world.h"
+
+namespace grasplab {
+
+struct Scene {
+  std::string name;
+  double timestep = 0.0025;  // s, Miller & Christensen's default h
+  World world;
+};
+
+// "falling-sphere": a 0.2 kg sphere of radius 5 cm dropped from 0.5 m onto a
+// static ground plane.
+std::vector<std::string> BuiltinSceneNames();
+StatusOr<Scene> MakeBuiltinScene(std::string_view name);
+
+}  // namespace grasplab

@@ -1,0 +1,112 @@
+// World: owns the bodies and advances them. It only orchestrates; each stage
+// lives in its own file and is timed (StepStats) so the viewer, the CLI and the
+// benchmarks can show where the time goes.
+//
+// One step, in the order of Miller & Christensen section 4:
+//   1-2. IntegratePositions   q^{l+1} = q^l + h G v^l           (eqs. 10-12)
+//   4.   FindContacts         contact sets at q^{l+1}
+//   6.   ExternalImpulses     h k: gravity and the gyroscopic term
+//  10.   SolveVelocities      v^{l+1} from the contact problem
+// The state after Step() is (q^{l+1}, v^{l+1}).
+//
+// Gyroscopic term: instead of the explicit h (w x I w), the angular part of
+// M v^l + h k is taken as the angular momentum I_W(q^l) w^l, expressed with
+// the inertia at q^{l+1}. This is the discrete form of d(I_W w)/dt = tau and
+// conserves angular momentum exactly for a torque-free body.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/base/status.h"
+#include "core/collision/contact.h"
+#include "core/dynamics/body.h"
+#include "core/math/types.h"
+#include "core/solvers/velocity_body.h"
+
+namespace grasplab {
+
+struct WorldSettings {
+  Vec3 gravity{0.0, 0.0, -9.81};  // m/s^2
+  double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2)
+  double error_reduction = 0.2;     // gamma, eqs. 16 and 19
+  int solver_iterations = 20;
+};
+
+enum class Stage : int {
+  kIntegratePositions = 0,
+  kFindContacts,
+  kExternalImpulses,
+  kSolveVelocities,
+  kCount
+};
+const char* StageName(Stage stage);
+
+struct StepStats {
+  std::array<double, static_cast<int>(Stage::kCount)> stage_seconds{};  // last step
+  int contact_count = 0;
+  std::int64_t nonfinite_events = 0;  // bodies quarantined since creation
+};
+
+class World {
+ public:
+  explicit World(const WorldSettings& settings = {});
+
+  // Validates and adds a body; the quaternion is normalised.
+  StatusOr<BodyId> AddBody(const BodyDef& def);
+
+  // Advances the world by h seconds (0 < h <= 0.1). Rejects a bad h without
+  // touching the state.
+  Status Step(double h);
+
+  const WorldSettings& settings() const { return settings_; }
+  double time() const { return time_; }
+  std::int64_t step_count() const { return step_count_; }
+  int body_count() const { return static_cast<int>(defs_.size()); }
+  const BodyDef& body_def(BodyId id) const { return defs_[id]; }
+  const std::string& body_name(BodyId id) const { return defs_[id].name; }
+  const Pose& pose(BodyId id) const { return X_WB_[id]; }
+  const Vec3& linear_velocity(BodyId id) const { return v_WB_[id]; }
+  const Vec3& angular_velocity(BodyId id) const { return w_WB_[id]; }
+  const std::vector<Contact>& contacts() const { return contacts_; }
+  const StepStats& stats() const { return stats_; }
+
+  // Writes 7 doubles per body: px py pz qw qx qy qz (out.size() >= 7 n).
+  void WritePoses(std::span<double> out) const;
+
+  // FNV-1a over the bits of every body's pose and velocity (state_hash.h).
+  std::uint64_t StateHash() const;
+
+ private:
+  void IntegratePositions(double h);
+  void FindContacts(double h);
+  void ExternalImpulses(double h);
+  void SolveVelocities(double h);
+  void QuarantineNonFinite();
+
+  WorldSettings settings_;
+  double time_ = 0.0;
+  double time_compensation_ = 0.0;  // Kahan summation of the step lengths
+  std::int64_t step_count_ = 0;
+
+  // Model (what the user asked for) and state, one entry per body.
+  std::vector<BodyDef> defs_;
+  std::vector<double> inv_mass_;
+  std::vector<Mat3> I_B_;
+  std::vector<Mat3> inv_I_B_;
+  std::vector<Pose> X_WB_;
+  std::vector<Vec3> v_WB_;
+  std::vector<Vec3> w_WB_;
+
+  // Per-step scratch, kept to avoid reallocation.
+  std::vector<Pose> X_WB_prev_;
+  std::vector<Vec3> L_W_prev_;  // angular momentum I_W(q^l) w^l
+  std::vector<VelocityBody> velocity_bodies_;
+  std::vector<Contact> contacts_;
+  StepStats stats_;
+};
+
+}  // namespace grasplab

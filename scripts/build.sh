@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds everything: native core + CLI + tests, the WASM module, the web page.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # Debian emscripten's optimizer needs Debian's acorn
+
+cmake --preset native >/dev/null
+cmake --build --preset native
+cmake --preset wasm >/dev/null
+cmake --build --preset wasm
+npm run --silent build:web

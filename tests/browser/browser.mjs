@@ -1,0 +1,59 @@
+// Shared set-up for browser tests: serve build/web with scripts/serve.mjs and
+// drive Debian's /usr/bin/chromium through playwright-core (Playwright cannot
+// download browsers here). Screenshots go to test-artifacts/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const artifactsDir = new URL('../../test-artifacts/', import.meta.url);
+
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+
+export async function openPage({ width = 1280, height = 800 } = {}) {
+  const { server, url } = await startServer(new URL('../../build/web', import.meta.url).pathname);
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width, height },
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  await page.goto(url);
+  return {
+    page,
+    consoleErrors,
+    async screenshot(name) {
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      const file = new URL(name, artifactsDir).pathname;
+      await page.screenshot({ path: file });
+      return file;
+    },
+    async close() {
+      await context.close();
+      server.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Polls window.grasplab.state() until pred(state) holds; returns that state.
+export async function waitForState(page, pred, { timeout = 20000, what = 'state' } = {}) {
+  const start = Date.now();
+  let state;
+  while (Date.now() - start < timeout) {
+    state = await page.evaluate(() => window.grasplab && window.grasplab.state());
+    if (state && pred(state)) return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}; last state: ${JSON.stringify(state)}`);
+}

@@ -1,0 +1,102 @@
+// Physics of the walking-skeleton step (core/world).
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/scene/builtin_scenes.h"
+#include "core/world.h"
+
+using namespace grasplab;
+
+namespace {
+constexpr double kG = 9.81;
+}
+
+TEST_CASE("Free fall follows the semi-implicit Euler recurrence", "[world]") {
+  // Positions move with v^l, then v^{l+1} = v^l - g h, so after n steps
+  //   z_n = z_0 - g h^2 n (n - 1) / 2,  v_n = -n g h;
+  // the continuous z_0 - g t^2 / 2 differs by g h t / 2.
+  World world;
+  BodyDef d;
+  d.name = "ball";
+  d.shape = SphereShape{0.05};
+  d.mass = 0.3;
+  d.X_WB.p = Vec3(0.1, -0.2, 10.0);
+  const BodyId id = world.AddBody(d).value();
+  const double h = 0.0025;
+  const int n = 400;
+  for (int k = 0; k < n; ++k) REQUIRE(world.Step(h).ok());
+  const double t = n * h;
+  CHECK(world.pose(id).p.z() == Approx(10.0 - kG * h * h * n * (n - 1) / 2.0).epsilon(1e-13));
+  CHECK(world.linear_velocity(id).z() == Approx(-n * kG * h).epsilon(1e-13));
+  CHECK(std::abs(world.pose(id).p.z() - (10.0 - 0.5 * kG * t * t)) <= 0.5 * kG * h * t + 1e-12);
+  CHECK(world.pose(id).p.x() == 0.1);
+  CHECK(world.time() == Approx(1.0).epsilon(1e-14));
+}
+
+TEST_CASE("A dropped sphere comes to rest on the plane at its radius", "[world]") {
+  auto scene = MakeBuiltinScene("falling-sphere");
+  REQUIRE(scene.ok());
+  World& world = scene.value().world;
+  const BodyId sphere = 1;
+  const double r = 0.05;
+  double lowest = 1e9;
+  for (int k = 0; k < 1200; ++k) {  // 3 s
+    REQUIRE(world.Step(0.0025).ok());
+    lowest = std::min(lowest, world.pose(sphere).p.z());
+  }
+  // Never more than 0.1 mm into the plane, even on impact.
+  CHECK(lowest - r > -1e-4);
+  // At rest: within 0.1 mm of the radius height (the contact settles at half
+  // the 0.1 mm contact threshold, eq. 19), not moving, one contact.
+  CHECK(std::abs(world.pose(sphere).p.z() - r) < 1e-4);
+  CHECK(world.linear_velocity(sphere).norm() < 1e-9);
+  CHECK(world.contacts().size() == 1);
+  // The contact carries the weight: impulse m g h per step.
+  CHECK(world.contacts()[0].normal_impulse == Approx(0.2 * kG * 0.0025).epsilon(1e-9));
+}
+
+TEST_CASE("Torque-free tumbling conserves angular momentum", "[world]") {
+  WorldSettings settings;
+  settings.gravity.setZero();
+  World world(settings);
+  BodyDef d;
+  d.name = "top";
+  d.shape = SphereShape{0.05};
+  d.mass = 1.0;
+  d.inertia = Eigen::Vector3d(1e-3, 2e-3, 3e-3).asDiagonal().toDenseMatrix();
+  d.w_WB = Vec3(0.1, 4.0, 0.2);  // near the unstable intermediate axis
+  const BodyId id = world.AddBody(d).value();
+  auto momentum = [&] {
+    const Mat3 R = world.pose(id).q.toRotationMatrix();
+    return Vec3(R * (*d.inertia) * R.transpose() * world.angular_velocity(id));
+  };
+  const Vec3 L0 = momentum();
+  for (int k = 0; k < 5000; ++k) REQUIRE(world.Step(0.001).ok());  // 5 s at h = 1 ms
+  // The bound is 1e-6 relative per second; the momentum form of the
+  // gyroscopic term keeps L to rounding error.
+  CHECK((momentum() - L0).norm() / L0.norm() < 1e-11);
+  CHECK(world.pose(id).q.norm() == Approx(1.0).margin(1e-14));
+}
+
+TEST_CASE("A bad time step is rejected and changes nothing", "[world]") {
+  auto scene = MakeBuiltinScene("falling-sphere");
+  World& world = scene.value().world;
+  const auto before = world.StateHash();
+  CHECK_FALSE(world.Step(0.0).ok());
+  CHECK_FALSE(world.Step(-1.0).ok());
+  CHECK_FALSE(world.Step(std::nan("")).ok());
+  CHECK_FALSE(world.Step(0.5).ok());
+  CHECK(world.StateHash() == before);
+  CHECK(world.step_count() == 0);
+}
+
+TEST_CASE("The same scene gives the same state hash run to run", "[world][determinism]") {
+  auto run = [] {
+    auto scene = MakeBuiltinScene("falling-sphere");
+    for (int k = 0; k < 800; ++k) (void)scene.value().world.Step(0.0025);
+    return scene.value().world.StateHash();
+  };
+  const auto a = run();
+  CHECK(a == run());
+  CHECK(a != MakeBuiltinScene("falling-sphere").value().world.StateHash());
+}

@@ -1,0 +1,72 @@
+// Embind declarations for the browser worker and the Node tests. Thin by
+// design: a Simulation adapter that owns one Scene and forwards to the core.
+// Bulk state leaves as typed-array views over C++ memory (copy them at once:
+// a view goes stale when the WASM memory grows). Errors come back as strings
+// ("" means success), since exceptions are disabled in this build.
+#include <emscripten/bind.h>
+
+#include <string>
+#include <vector>
+
+#include "core/io/run_summary.h"
+#include "core/io/scene_description.h"
+#include "core/math/state_hash.h"
+#include "core/scene/builtin_scenes.h"
+
+namespace grasplab {
+namespace {
+
+class Simulation {
+ public:
+  // Replaces the current scene only if the new one loads.
+  std::string LoadBuiltin(const std::string& name) {
+    auto scene = MakeBuiltinScene(name);
+    if (!scene.ok()) return scene.status().message();
+    scene_ = std::move(scene).value();
+    poses_.assign(7 * scene_.world.body_count(), 0.0);
+    scene_.world.WritePoses(poses_);
+    return "";
+  }
+  // Advances n steps of the scene's h.
+  std::string Step(int n) {
+    for (int k = 0; k < n; ++k) {
+      if (Status s = scene_.world.Step(scene_.timestep); !s.ok()) return s.message();
+    }
+    scene_.world.WritePoses(poses_);
+    return "";
+  }
+  double Time() const { return scene_.world.time(); }
+  double StepCount() const { return static_cast<double>(scene_.world.step_count()); }
+  double Timestep() const { return scene_.timestep; }
+  int BodyCount() const { return scene_.world.body_count(); }
+  int ContactCount() const { return scene_.world.stats().contact_count; }
+  std::string StateHash() const { return HashToHex(scene_.world.StateHash()); }
+  std::string DescribeJson() const { return DescribeBodies(scene_.world).dump(); }
+  std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
+  emscripten::val Poses() const {
+    return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
+  }
+
+ private:
+  Scene scene_{"", 0.0025, World()};
+  std::vector<double> poses_;
+};
+
+EMSCRIPTEN_BINDINGS(grasplab) {
+  emscripten::class_<Simulation>("Simulation")
+      .constructor<>()
+      .function("loadBuiltin", &Simulation::LoadBuiltin)
+      .function("step", &Simulation::Step)
+      .function("time", &Simulation::Time)
+      .function("stepCount", &Simulation::StepCount)
+      .function("timestep", &Simulation::Timestep)
+      .function("bodyCount", &Simulation::BodyCount)
+      .function("contactCount", &Simulation::ContactCount)
+      .function("stateHash", &Simulation::StateHash)
+      .function("describeJson", &Simulation::DescribeJson)
+      .function("summaryJson", &Simulation::SummaryJson)
+      .function("poses", &Simulation::Poses);
+}
+
+}  // namespace
+}  // namespace grasplab

@@ -1,0 +1,119 @@
+// Page entry: starts the simulation worker, renders its frames, wires the
+// controls, and exposes the latest state for tests in ONE place:
+//
+//   window.grasplab.state()  -> { ready, running, scene, time, steps, stateHash,
+//                                 contactCount, actualSpeed, errors,
+//                                 bodies: [{ name, position: [x,y,z], orientation: [w,x,y,z] }] }
+//   window.grasplab.play() / pause() / step() / reset()
+//
+// Values are those of the last frame the worker posted (world frame, z-up, SI).
+import { View } from './view.js';
+import { ToWorker, FromWorker, POSE_STRIDE } from './protocol.js';
+
+const $ = (id) => document.getElementById(id);
+const view = new View($('viewport'));
+const worker = new Worker(new URL('./sim.worker.js', import.meta.url), { type: 'module' });
+
+const latest = {
+  ready: false, running: false, scene: null, time: 0, steps: 0, stateHash: '',
+  contactCount: 0, actualSpeed: 0, bodies: [], poses: new Float64Array(0), errors: [],
+};
+
+function showError(message) {
+  latest.errors.push(message);
+  const panel = $('errors');
+  const item = document.createElement('div');
+  item.textContent = message;
+  panel.appendChild(item);
+  panel.hidden = false;
+}
+
+worker.onerror = (e) => showError(`worker: ${e.message || 'failed to start'}`);
+worker.onmessage = ({ data: msg }) => {
+  switch (msg.type) {
+    case FromWorker.SCENE:
+      try {
+        view.setBodies(msg.description);
+      } catch (e) {
+        showError(e.message);
+        return;
+      }
+      latest.scene = msg.name;
+      latest.bodies = msg.description.bodies.map((b) => b.name);
+      $('scene-name').textContent = msg.name;
+      $('timestep').textContent = `h = ${(msg.timestep * 1000).toFixed(2)} ms`;
+      break;
+    case FromWorker.FRAME:
+      Object.assign(latest, {
+        ready: true, running: msg.running, time: msg.time, steps: msg.steps, stateHash: msg.stateHash,
+        contactCount: msg.contactCount, actualSpeed: msg.actualSpeed, poses: msg.poses,
+      });
+      view.setPoses(msg.poses);
+      updateStatus();
+      break;
+    case FromWorker.ERROR:
+      showError(msg.message);
+      break;
+    default:
+      showError(`unknown message from worker: ${msg.type}`);
+  }
+};
+
+function send(type, extra = {}) { worker.postMessage({ type, ...extra }); }
+
+function updateStatus() {
+  $('play').textContent = latest.running ? 'Pause' : 'Play';
+  $('step').disabled = latest.running;
+  $('time').textContent = `t = ${latest.time.toFixed(3)} s`;
+  $('steps').textContent = `${latest.steps} steps`;
+  $('contacts').textContent = `${latest.contactCount} contact${latest.contactCount === 1 ? '' : 's'}`;
+  const speed = $('speed');
+  if (latest.running) {
+    speed.textContent = `${latest.actualSpeed.toFixed(2)}x real time`;
+    speed.classList.toggle('behind', latest.actualSpeed < 0.95 * Number($('speed-factor').value));
+  } else {
+    speed.textContent = 'paused';
+    speed.classList.remove('behind');
+  }
+  $('hash').textContent = latest.stateHash;
+}
+
+const api = {
+  play: () => send(ToWorker.PLAY),
+  pause: () => send(ToWorker.PAUSE),
+  step: () => send(ToWorker.STEP),
+  reset: () => send(ToWorker.RESET),
+  state: () => ({
+    ready: latest.ready,
+    running: latest.running,
+    scene: latest.scene,
+    time: latest.time,
+    steps: latest.steps,
+    stateHash: latest.stateHash,
+    contactCount: latest.contactCount,
+    actualSpeed: latest.actualSpeed,
+    errors: latest.errors.slice(),
+    bodies: latest.bodies.map((name, i) => {
+      const o = i * POSE_STRIDE, p = latest.poses;
+      return { name, position: [p[o], p[o + 1], p[o + 2]], orientation: [p[o + 3], p[o + 4], p[o + 5], p[o + 6]] };
+    }),
+  }),
+};
+window.grasplab = api;
+
+$('play').onclick = () => (latest.running ? api.pause() : api.play());
+$('step').onclick = api.step;
+$('reset').onclick = api.reset;
+$('speed-factor').onchange = (e) => send(ToWorker.SPEED, { factor: Number(e.target.value) });
+window.addEventListener('keydown', (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (e.key === ' ') { e.preventDefault(); $('play').click(); }
+  else if (e.key === '.') api.step();
+  else if (e.key === 'r') api.reset();
+});
+
+function frame() {
+  view.render();
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);

@@ -1,0 +1,28 @@
+// Every message between the main thread and the simulation worker, in one
+// place. The worker owns the WASM module and the fixed-step loop; the main
+// thread only renders and sends commands. Per-frame data travels as
+// transferred typed arrays, never as JSON.
+//
+// main -> worker
+//   { type: 'load', scene: string }        load a built-in scene (keeps the old one on error)
+//   { type: 'play' } | { type: 'pause' }   start / stop the real-time loop
+//   { type: 'step' }                        advance exactly one step (while paused)
+//   { type: 'reset' }                       reload the current scene, paused
+//   { type: 'speed', factor: number }       real-time factor, 0.1..10, or Infinity (as fast as possible)
+//
+// worker -> main
+//   { type: 'scene', name, timestep, description }   once per load; description = { bodies: [{ name, static, shape }] }
+//   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, poses }
+//        poses: Float64Array, 7 per body (px py pz qw qx qy qz, world z-up), transferred
+//        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
+//   { type: 'error', message }              anything that failed (shown in the error panel)
+
+export const ToWorker = Object.freeze({
+  LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RESET: 'reset', SPEED: 'speed',
+});
+
+export const FromWorker = Object.freeze({
+  SCENE: 'scene', FRAME: 'frame', ERROR: 'error',
+});
+
+export const POSE_STRIDE = 7;

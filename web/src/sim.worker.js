@@ -1,0 +1,138 @@
+// The simulation worker: owns the WASM module and steps it at the scene's
+// fixed h, paced to real time (times a speed factor). Posts a frame at most
+// every FRAME_INTERVAL_MS of wall time, with poses in a transferred buffer.
+import createGrasplab from '@wasm/grasplab_wasm.mjs';
+import wasmUrl from '@wasm/grasplab_wasm.wasm?url';
+import { ToWorker, FromWorker } from './protocol.js';
+
+const FRAME_INTERVAL_MS = 1000 / 60;
+const TICK_MS = 4;
+const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
+
+let sim = null;
+let sceneName = 'falling-sphere';
+let running = false;
+let speed = 1;
+let wallStart = 0;     // ms, when the current run segment started
+let simStart = 0;      // s, sim time at wallStart
+let lastFrameAt = -Infinity;
+const speedWindow = []; // [wallMs, simTime] samples for the measured speed
+
+function fail(message) {
+  postMessage({ type: FromWorker.ERROR, message: String(message) });
+}
+
+function postFrame() {
+  const poses = new Float64Array(sim.poses());  // copy out of WASM memory
+  const now = performance.now();
+  speedWindow.push([now, sim.time()]);
+  while (speedWindow.length > 2 && now - speedWindow[0][0] > 500) speedWindow.shift();
+  const [w0, s0] = speedWindow[0];
+  const actualSpeed = running && now > w0 ? (sim.time() - s0) / ((now - w0) / 1000) : 0;
+  postMessage({
+    type: FromWorker.FRAME,
+    time: sim.time(),
+    steps: sim.stepCount(),
+    running,
+    stateHash: sim.stateHash(),
+    contactCount: sim.contactCount(),
+    actualSpeed,
+    poses,
+  }, [poses.buffer]);
+  lastFrameAt = now;
+}
+
+function stepN(n) {
+  if (n <= 0) return true;
+  const err = sim.step(n);
+  if (err) {
+    running = false;
+    fail(`step: ${err}`);
+    return false;
+  }
+  return true;
+}
+
+function tick() {
+  if (running) {
+    const now = performance.now();
+    const h = sim.timestep();
+    let due;
+    if (speed === Infinity) {
+      due = MAX_STEPS_PER_TICK;
+    } else {
+      const target = simStart + ((now - wallStart) / 1000) * speed;
+      due = Math.min(MAX_STEPS_PER_TICK, Math.floor((target - sim.time()) / h + 1e-9));
+    }
+    stepN(due);
+    if (now - lastFrameAt >= FRAME_INTERVAL_MS) postFrame();
+  }
+  setTimeout(tick, TICK_MS);
+}
+
+function restartClock() {
+  wallStart = performance.now();
+  simStart = sim.time();
+  speedWindow.length = 0;
+}
+
+function load(name) {
+  const next = new Module.Simulation();
+  const err = next.loadBuiltin(name);
+  if (err) {
+    next.delete();
+    fail(`scene: ${err}`);
+    return;
+  }
+  if (sim) sim.delete();
+  sim = next;
+  sceneName = name;
+  running = false;
+  postMessage({
+    type: FromWorker.SCENE,
+    name,
+    timestep: sim.timestep(),
+    description: JSON.parse(sim.describeJson()),
+  });
+  postFrame();
+}
+
+function handle(msg) {
+  try {
+    switch (msg.type) {
+      case ToWorker.LOAD: load(msg.scene); break;
+      case ToWorker.PLAY: if (sim) { running = true; restartClock(); } break;
+      case ToWorker.PAUSE: running = false; if (sim) postFrame(); break;
+      case ToWorker.STEP: if (sim && !running && stepN(1)) postFrame(); break;
+      case ToWorker.RESET: load(sceneName); break;
+      case ToWorker.SPEED:
+        if (!(msg.factor === Infinity || (msg.factor >= 0.1 && msg.factor <= 10))) {
+          fail(`speed: must be in [0.1, 10] or Infinity, got ${msg.factor}`);
+          break;
+        }
+        speed = msg.factor;
+        if (sim) restartClock();
+        break;
+      default: fail(`unknown message type '${msg.type}'`);
+    }
+  } catch (e) {
+    running = false;
+    fail(`worker: ${e && e.message ? e.message : e}`);
+  }
+}
+
+// Commands that arrive while the module is still compiling wait in `pending`.
+let Module = null;
+const pending = [];
+onmessage = (event) => (Module ? handle(event.data) : pending.push(event.data));
+
+try {
+  Module = await createGrasplab({ locateFile: (path) => (path.endsWith('.wasm') ? wasmUrl : path) });
+} catch (e) {
+  fail(`WASM module failed to load: ${e && e.message ? e.message : e}`);
+}
+if (Module) {
+  load(sceneName);
+  for (const msg of pending.splice(0)) handle(msg);
+  tick();
+}

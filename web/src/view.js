@@ -1,0 +1,124 @@
+// The three.js view of a world: renderer, camera, lights, ground, and one
+// mesh per body, updated in place from the worker's pose arrays.
+//
+// Coordinates: the simulation is z-up (SI units). This is the one place that
+// deals with it: Object3D.DEFAULT_UP is set to +z before anything is built,
+// the camera and OrbitControls therefore orbit about z, and three's
+// PlaneGeometry (in its XY plane) is already a ground plane. Nothing else
+// converts axes.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { POSE_STRIDE } from './protocol.js';
+
+THREE.Object3D.DEFAULT_UP.set(0, 0, 1);
+
+const BODY_COLORS = [0xd9822b, 0x3d7fc1, 0x5aa469, 0xb0413e, 0x8e6cb8, 0xc9a227];
+
+export class View {
+  constructor(container) {
+    this.container = container;
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.type = THREE.PCFSoftShadowMap;
+    container.appendChild(this.renderer.domElement);
+
+    this.scene = new THREE.Scene();
+    this.scene.background = new THREE.Color(0xe8edf2);
+
+    this.camera = new THREE.PerspectiveCamera(45, 1, 0.005, 100);
+    this.camera.position.set(0.9, -1.1, 0.6);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.target.set(0, 0, 0.15);
+    this.controls.enableDamping = true;
+    this.controls.update();
+
+    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 1.6));
+    const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+    sun.position.set(1.5, -1.0, 3.0);
+    sun.castShadow = true;
+    sun.shadow.mapSize.set(2048, 2048);
+    const s = 1.0;
+    Object.assign(sun.shadow.camera, { left: -s, right: s, top: s, bottom: -s, near: 0.1, far: 10 });
+    sun.shadow.bias = -0.0005;
+    this.scene.add(sun);
+
+    this.bodies = new THREE.Group();
+    this.scene.add(this.bodies);
+    this.meshes = [];  // index = body id; null for bodies drawn as the ground
+
+    this.resize();
+    window.addEventListener('resize', () => this.resize());
+  }
+
+  resize() {
+    const w = this.container.clientWidth || window.innerWidth;
+    const h = this.container.clientHeight || window.innerHeight;
+    this.renderer.setSize(w, h);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+  }
+
+  // description: { bodies: [{ name, static, shape: { type, ... } }] }
+  setBodies(description) {
+    for (const m of this.bodies.children.slice()) {
+      this.bodies.remove(m);
+      m.traverse((o) => { o.geometry?.dispose(); o.material?.dispose?.(); });
+    }
+    this.meshes = description.bodies.map((body, i) => {
+      const mesh = makeBodyMesh(body, i);
+      mesh.name = body.name;
+      this.bodies.add(mesh);
+      return mesh;
+    });
+  }
+
+  // poses: Float64Array, POSE_STRIDE per body (px py pz qw qx qy qz)
+  setPoses(poses) {
+    for (let i = 0; i < this.meshes.length; ++i) {
+      const o = i * POSE_STRIDE;
+      const m = this.meshes[i];
+      m.position.set(poses[o], poses[o + 1], poses[o + 2]);
+      m.quaternion.set(poses[o + 4], poses[o + 5], poses[o + 6], poses[o + 3]);
+    }
+  }
+
+  render() {
+    this.controls.update();
+    this.renderer.render(this.scene, this.camera);
+  }
+}
+
+function makeBodyMesh(body, index) {
+  const shape = body.shape;
+  if (shape.type === 'plane') {
+    const group = new THREE.Group();
+    const ground = new THREE.Mesh(
+      new THREE.PlaneGeometry(6, 6),
+      new THREE.MeshStandardMaterial({ color: 0xc8ccd0, roughness: 0.95 }));
+    ground.receiveShadow = true;
+    group.add(ground);
+    const grid = new THREE.GridHelper(6, 60, 0x6b737b, 0x959da5);
+    grid.rotation.x = Math.PI / 2;  // GridHelper lies in XZ; the plane is the body's XY
+    grid.position.z = 0.0005;
+    group.add(grid);
+    return group;
+  }
+  const color = BODY_COLORS[index % BODY_COLORS.length];
+  const material = new THREE.MeshStandardMaterial({ color, roughness: 0.5, metalness: 0.05 });
+  let geometry;
+  if (shape.type === 'sphere') {
+    geometry = new THREE.SphereGeometry(shape.radius, 48, 32);
+  } else {
+    throw new Error(`bodies: cannot draw shape type '${shape.type}' of body '${body.name}'`);
+  }
+  const mesh = new THREE.Mesh(geometry, material);
+  mesh.castShadow = true;
+  mesh.receiveShadow = true;
+  // A meridian line makes rotation visible on round bodies.
+  const edges = new THREE.LineSegments(
+    new THREE.EdgesGeometry(new THREE.SphereGeometry(shape.radius * 1.002, 8, 4)),
+    new THREE.LineBasicMaterial({ color: 0x222222, transparent: true, opacity: 0.35 }));
+  mesh.add(edges);
+  return mesh;
+}
