@@ -1,10 +1,12 @@
 #include "core/world.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <variant>
 
-#include "core/collision/sphere_plane.h"
+#include "core/collision/narrow_phase.h"
+#include "core/geometry/aabb.h"
 #include "core/dynamics/integrate_pose.h"
 #include "core/math/state_hash.h"
 #include "core/solvers/normal_contact_pgs.h"
@@ -26,12 +28,6 @@ Mat3 WorldInertia(const Quat& q, const Mat3& I_B) {
   return R * I_B * R.transpose();
 }
 
-// Radius of a sphere about the body origin that bounds the shape (m).
-double BoundingRadius(const Shape& shape) {
-  if (const auto* s = std::get_if<SphereShape>(&shape)) return s->radius;
-  return 0.0;
-}
-
 }  // namespace
 
 const char* StageName(Stage stage) {
@@ -50,6 +46,9 @@ World::World(const WorldSettings& settings) : settings_(settings) {}
 StatusOr<BodyId> World::AddBody(const BodyDef& def) {
   const std::string field = "bodies[" + std::to_string(defs_.size()) + "]";
   if (Status s = ValidateBodyDef(def, field); !s.ok()) return s;
+  if (def.material < 0 || def.material >= materials_.size()) {
+    return Status::Error(field + ".material: unknown material id " + std::to_string(def.material));
+  }
   BodyDef d = def;
   d.X_WB.q.normalize();
   Mat3 I_B = Mat3::Zero(), inv_I_B = Mat3::Zero();
@@ -69,7 +68,18 @@ StatusOr<BodyId> World::AddBody(const BodyDef& def) {
   X_WB_.push_back(d.X_WB);
   v_WB_.push_back(d.v_WB);
   w_WB_.push_back(d.w_WB);
+  is_static_.push_back(d.is_static ? 1 : 0);
   return static_cast<BodyId>(defs_.size() - 1);
+}
+
+Status World::ExcludeCollision(BodyId a, BodyId b) {
+  if (a < 0 || b < 0 || a >= body_count() || b >= body_count() || a == b) {
+    return Status::Error("ExcludeCollision: needs two different existing bodies");
+  }
+  const BodyPair p = a < b ? BodyPair{a, b} : BodyPair{b, a};
+  auto it = std::lower_bound(excluded_pairs_.begin(), excluded_pairs_.end(), p);
+  if (it == excluded_pairs_.end() || *it != p) excluded_pairs_.insert(it, p);
+  return Status::Ok();
 }
 
 Status World::Step(double h) {
@@ -106,25 +116,41 @@ void World::IntegratePositions(double h) {
 }
 
 void World::FindContacts(double h) {
-  // Temporary all-pairs sphere-plane search (two bodies in the skeleton
-  // scene). The margin covers the distance the pair can close during the next
-  // position step, so the velocity solve sees the contact before it happens.
-  contacts_.clear();
+  // Each body's AABB is inflated by half the contact threshold plus the
+  // distance it can travel in the next position step (2 h times a bound on
+  // its surface speed), so a pair's boxes overlap whenever its distance is
+  // below the pair margin: the threshold plus both travel distances. The
+  // velocity solve then sees contacts before they happen (speculative).
   const int n = body_count();
   const double g = settings_.gravity.norm();
-  for (int a = 0; a < n; ++a) {
-    const auto* sphere = std::get_if<SphereShape>(&defs_[a].shape);
-    if (!sphere || defs_[a].is_static) continue;
-    const double reach = v_WB_[a].norm() + w_WB_[a].norm() * BoundingRadius(defs_[a].shape) + h * g;
-    const double margin = settings_.contact_threshold + 2.0 * h * reach;
-    for (int b = 0; b < n; ++b) {
-      if (!std::holds_alternative<PlaneShape>(defs_[b].shape)) continue;
-      Contact c;
-      if (CollideSpherePlane(*sphere, X_WB_[a], X_WB_[b], margin, &c)) {
-        c.body_a = a;
-        c.body_b = b;
-        contacts_.push_back(c);
-      }
+  aabbs_.resize(n);
+  std::vector<double> travel(n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    if (!defs_[i].is_static) {
+      const double reach = v_WB_[i].norm() + w_WB_[i].norm() * BoundingRadius(defs_[i].shape) + h * g;
+      travel[i] = 2.0 * h * reach;
+    }
+    aabbs_[i] = WorldAabb(defs_[i].shape, X_WB_[i]).Inflated(0.5 * settings_.contact_threshold + travel[i]);
+  }
+  broad_phase_.FindPairs(aabbs_, is_static_, excluded_pairs_, &pairs_);
+
+  contacts_.clear();
+  NarrowPhaseSettings np;
+  for (const auto& [a, b] : pairs_) {
+    np.margin = settings_.contact_threshold + travel[a] + travel[b];
+    const std::size_t first = contacts_.size();
+    CollideShapes(a, defs_[a].shape, X_WB_[a], b, defs_[b].shape, X_WB_[b], np, &contacts_);
+    const PairProperties pair = materials_.Combine(defs_[a].material, defs_[b].material);
+    for (std::size_t k = first; k < contacts_.size(); ++k) {
+      Contact& c = contacts_[k];
+      c.static_friction = pair.static_friction;
+      c.kinetic_friction = pair.kinetic_friction;
+      c.restitution = pair.restitution;
+      // Eq. 13 with the velocities of the last step (v^l) at the new point.
+      const int ia = c.body_a, ib = c.body_b;
+      const Vec3 va = v_WB_[ia] + w_WB_[ia].cross(c.p_W - X_WB_[ia].p);
+      const Vec3 vb = v_WB_[ib] + w_WB_[ib].cross(c.p_W - X_WB_[ib].p);
+      c.friction = SelectFriction(pair, (va - vb).norm(), settings_.slip_threshold);
     }
   }
 }

@@ -22,8 +22,10 @@
 #include <vector>
 
 #include "core/base/status.h"
+#include "core/collision/broad_phase.h"
 #include "core/collision/contact.h"
 #include "core/dynamics/body.h"
+#include "core/dynamics/material.h"
 #include "core/math/types.h"
 #include "core/solvers/velocity_body.h"
 
@@ -33,6 +35,7 @@ struct WorldSettings {
   Vec3 gravity{0.0, 0.0, -9.81};  // m/s^2
   double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2)
   double error_reduction = 0.2;     // gamma, eqs. 16 and 19
+  double slip_threshold = 1e-3;     // m/s, s_t of eq. 13
   int solver_iterations = 20;
 };
 
@@ -57,6 +60,13 @@ class World {
 
   // Validates and adds a body; the quaternion is normalised.
   StatusOr<BodyId> AddBody(const BodyDef& def);
+
+  // Materials referenced by BodyDef::material. Add them before the bodies.
+  MaterialTable& materials() { return materials_; }
+  const MaterialTable& materials() const { return materials_; }
+
+  // Bodies a and b never collide (for example, joined by a joint).
+  Status ExcludeCollision(BodyId a, BodyId b);
 
   // Advances the world by h seconds (0 < h <= 0.1). Rejects a bad h without
   // touching the state.
@@ -93,6 +103,8 @@ class World {
   std::int64_t step_count_ = 0;
 
   // Model (what the user asked for) and state, one entry per body.
+  MaterialTable materials_;
+  std::vector<BodyPair> excluded_pairs_;  // sorted, a < b
   std::vector<BodyDef> defs_;
   std::vector<double> inv_mass_;
   std::vector<Mat3> I_B_;
@@ -105,6 +117,10 @@ class World {
   std::vector<Pose> X_WB_prev_;
   std::vector<Vec3> L_W_prev_;  // angular momentum I_W(q^l) w^l
   std::vector<VelocityBody> velocity_bodies_;
+  BroadPhase broad_phase_;
+  std::vector<Aabb> aabbs_;
+  std::vector<std::uint8_t> is_static_;
+  std::vector<BodyPair> pairs_;
   std::vector<Contact> contacts_;
   StepStats stats_;
 };

@@ -18,6 +18,12 @@ struct Contact {
   Vec3 p_W = Vec3::Zero();      // contact point, midway between the surfaces
   Vec3 n_W = Vec3::UnitZ();     // unit normal, from B to A
   double separation = 0.0;      // m, signed
+  // The pair's materials (dynamics/material.h) and the coefficient chosen
+  // for this step by the slip speed (eq. 13).
+  double static_friction = 0.0;
+  double kinetic_friction = 0.0;
+  double restitution = 0.0;
+  double friction = 0.0;
   double normal_impulse = 0.0;  // N s, >= 0, along n_W on A
   Vec3 friction_impulse = Vec3::Zero();  // N s, tangent to n_W, on A
 };

@@ -1,20 +1,13 @@
+#include "core/base/format.h"
 #include "core/dynamics/body.h"
 
 #include <Eigen/Eigenvalues>
-#include <sstream>
 
 namespace grasplab {
 namespace {
 
-std::string Describe(double x) {
-  std::ostringstream out;
-  out.precision(17);
-  out << x;
-  return out.str();
-}
-
-std::string Describe(const Vec3& v) {
-  return "[" + Describe(v.x()) + ", " + Describe(v.y()) + ", " + Describe(v.z()) + "]";
+std::string FormatVec(const Vec3& v) {
+  return "[" + FormatNumber(v.x()) + ", " + FormatNumber(v.y()) + ", " + FormatNumber(v.z()) + "]";
 }
 
 }  // namespace
@@ -22,7 +15,7 @@ std::string Describe(const Vec3& v) {
 Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
   if (Status s = ValidateShape(def.shape, field + ".shape"); !s.ok()) return s;
   if (!IsFinite(def.X_WB.p)) {
-    return Status::Error(field + ".position: must be finite, got " + Describe(def.X_WB.p));
+    return Status::Error(field + ".position: must be finite, got " + FormatVec(def.X_WB.p));
   }
   if (!IsFinite(def.X_WB.q)) {
     return Status::Error(field + ".orientation: must be finite");
@@ -30,13 +23,13 @@ Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
   const double qn = def.X_WB.q.norm();
   if (!(qn > 1e-6) || !IsFinite(qn)) {
     return Status::Error(field + ".orientation: quaternion [w, x, y, z] cannot be normalised (norm " +
-                         Describe(qn) + ")");
+                         FormatNumber(qn) + ")");
   }
   if (!IsFinite(def.v_WB)) {
-    return Status::Error(field + ".linearVelocity: must be finite, got " + Describe(def.v_WB));
+    return Status::Error(field + ".linearVelocity: must be finite, got " + FormatVec(def.v_WB));
   }
   if (!IsFinite(def.w_WB)) {
-    return Status::Error(field + ".angularVelocity: must be finite, got " + Describe(def.w_WB));
+    return Status::Error(field + ".angularVelocity: must be finite, got " + FormatVec(def.w_WB));
   }
   if (def.is_static) return Status::Ok();
 
@@ -44,7 +37,7 @@ Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
     return Status::Error(field + ".shape: a plane can only belong to a static body");
   }
   if (!IsFinite(def.mass) || def.mass <= 0.0) {
-    return Status::Error(field + ".mass: must be a finite number > 0, got " + Describe(def.mass));
+    return Status::Error(field + ".mass: must be a finite number > 0, got " + FormatNumber(def.mass));
   }
   if (def.inertia) {
     const Mat3& I = *def.inertia;
@@ -53,7 +46,7 @@ Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
     Eigen::SelfAdjointEigenSolver<Mat3> eig(I, Eigen::EigenvaluesOnly);
     if (!(eig.eigenvalues().minCoeff() > 0.0)) {
       return Status::Error(field + ".inertia: must be positive definite, smallest eigenvalue " +
-                           Describe(eig.eigenvalues().minCoeff()));
+                           FormatNumber(eig.eigenvalues().minCoeff()));
     }
   }
   return Status::Ok();

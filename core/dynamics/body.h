@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/base/status.h"
+#include "core/dynamics/material.h"
 #include "core/geometry/shape.h"
 #include "core/math/types.h"
 
@@ -25,6 +26,7 @@ struct BodyDef {
   Pose X_WB;                     // initial pose; q_WB must be normalisable
   Vec3 v_WB = Vec3::Zero();      // m/s, COM velocity in W
   Vec3 w_WB = Vec3::Zero();      // rad/s, angular velocity in W
+  MaterialId material = 0;       // index in the World's MaterialTable
 };
 
 // Checks a definition before it reaches the state: finite numbers, mass > 0,

@@ -1,20 +1,28 @@
+#include "core/base/format.h"
 #include "core/geometry/shape.h"
 
-#include <sstream>
+#include <cmath>
+#include <limits>
 
 namespace grasplab {
 namespace {
 
+constexpr double kPi = 3.14159265358979323846;
+
 struct TypeName {
   const char* operator()(const PlaneShape&) const { return "plane"; }
   const char* operator()(const SphereShape&) const { return "sphere"; }
+  const char* operator()(const BoxShape&) const { return "box"; }
+  const char* operator()(const CapsuleShape&) const { return "capsule"; }
+  const char* operator()(const CylinderShape&) const { return "cylinder"; }
 };
 
-std::string Describe(double x) {
-  std::ostringstream out;
-  out.precision(17);
-  out << x;
-  return out.str();
+// "must be a finite number > 0" (or >= 0 when zero is allowed), bounded.
+Status CheckDimension(double x, const std::string& field, bool zero_ok = false) {
+  const bool ok = IsFinite(x) && (zero_ok ? x >= 0.0 : x > 0.0) && x <= kMaxShapeDimension;
+  if (ok) return Status::Ok();
+  return Status::Error(field + ": must be a finite number " + (zero_ok ? ">= 0" : "> 0") + " and <= " +
+                       FormatNumber(kMaxShapeDimension) + " m, got " + FormatNumber(x));
 }
 
 }  // namespace
@@ -22,21 +30,66 @@ std::string Describe(double x) {
 const char* ShapeTypeName(const Shape& shape) { return std::visit(TypeName{}, shape); }
 
 Status ValidateShape(const Shape& shape, const std::string& field) {
-  if (const auto* sphere = std::get_if<SphereShape>(&shape)) {
-    if (!IsFinite(sphere->radius) || sphere->radius <= 0.0) {
-      return Status::Error(field + ".radius: must be a finite number > 0, got " +
-                           Describe(sphere->radius));
+  if (const auto* s = std::get_if<SphereShape>(&shape)) return CheckDimension(s->radius, field + ".radius");
+  if (const auto* b = std::get_if<BoxShape>(&shape)) {
+    // Reported as the scene format's full edge lengths.
+    for (int i = 0; i < 3; ++i) {
+      if (Status st = CheckDimension(2.0 * b->half_extents[i], field + ".size[" + std::to_string(i) + "]");
+          !st.ok()) {
+        return st;
+      }
     }
+  }
+  if (const auto* c = std::get_if<CapsuleShape>(&shape)) {
+    if (Status st = CheckDimension(c->radius, field + ".radius"); !st.ok()) return st;
+    return CheckDimension(c->length, field + ".length", /*zero_ok=*/true);
+  }
+  if (const auto* c = std::get_if<CylinderShape>(&shape)) {
+    if (Status st = CheckDimension(c->radius, field + ".radius"); !st.ok()) return st;
+    return CheckDimension(c->length, field + ".length");
   }
   return Status::Ok();
 }
 
 Mat3 SolidInertia(const Shape& shape, double mass) {
-  if (const auto* sphere = std::get_if<SphereShape>(&shape)) {
-    // Solid sphere: I = 2/5 m r^2 about any axis through the centre.
-    return Mat3::Identity() * (0.4 * mass * sphere->radius * sphere->radius);
+  if (const auto* s = std::get_if<SphereShape>(&shape)) {
+    // I = 2/5 m r^2 about any axis through the centre.
+    return Mat3::Identity() * (0.4 * mass * s->radius * s->radius);
+  }
+  if (const auto* b = std::get_if<BoxShape>(&shape)) {
+    // I_xx = m (b^2 + c^2) / 3 with half extents a, b, c.
+    const Vec3 e2 = b->half_extents.cwiseProduct(b->half_extents);
+    return Vec3(e2.y() + e2.z(), e2.x() + e2.z(), e2.x() + e2.y()).asDiagonal() * (mass / 3.0);
+  }
+  if (const auto* c = std::get_if<CylinderShape>(&shape)) {
+    // I_zz = m r^2 / 2, I_xx = m (3 r^2 + L^2) / 12.
+    const double r2 = c->radius * c->radius, L2 = c->length * c->length;
+    const double ixx = mass * (3.0 * r2 + L2) / 12.0;
+    return Vec3(ixx, ixx, 0.5 * mass * r2).asDiagonal();
+  }
+  if (const auto* c = std::get_if<CapsuleShape>(&shape)) {
+    // Cylinder (radius r, length L) plus two hemispheres of the same density,
+    // each hemisphere's centroid 3r/8 from its flat face (parallel axis).
+    const double r = c->radius, L = c->length;
+    const double v_cyl = kPi * r * r * L, v_sph = 4.0 / 3.0 * kPi * r * r * r;
+    const double m_cyl = mass * v_cyl / (v_cyl + v_sph), m_sph = mass - m_cyl;
+    const double izz = 0.5 * m_cyl * r * r + 0.4 * m_sph * r * r;
+    const double d = 0.5 * L + 3.0 * r / 8.0;  // hemisphere centroid from the middle
+    // Each hemisphere about its own centroid: 2/5 m r^2 - m (3r/8)^2 (half-mass each).
+    const double hemi_own = 0.4 * r * r - (3.0 * r / 8.0) * (3.0 * r / 8.0);
+    const double ixx = m_cyl * (3.0 * r * r + L * L) / 12.0 + m_sph * (hemi_own + d * d);
+    return Vec3(ixx, ixx, izz).asDiagonal();
   }
   return Mat3::Zero();
+}
+
+double BoundingRadius(const Shape& shape) {
+  if (const auto* s = std::get_if<SphereShape>(&shape)) return s->radius;
+  if (const auto* b = std::get_if<BoxShape>(&shape)) return b->half_extents.norm();
+  if (const auto* c = std::get_if<CapsuleShape>(&shape)) return 0.5 * c->length + c->radius;
+  // sqrt only: C library hypot may differ in the last bit between glibc and musl.
+  if (const auto* c = std::get_if<CylinderShape>(&shape)) return std::sqrt(c->radius * c->radius + 0.25 * c->length * c->length);
+  return std::numeric_limits<double>::infinity();
 }
 
 }  // namespace grasplab

@@ -2,6 +2,9 @@
 //
 // Shapes are plain values (a closed std::variant), so a scene model can be
 // copied and compared, and the narrow phase dispatches on the alternative.
+// All shapes are centred on the body origin; capsules and cylinders lie along
+// the body's z axis.
+//
 // Sign convention: a Plane is the half-space z <= 0 of its body frame; its
 // outward normal is +z of B. It is only allowed on static bodies.
 #pragma once
@@ -20,17 +23,41 @@ struct SphereShape {
   double radius = 0.0;  // m, > 0
 };
 
-using Shape = std::variant<PlaneShape, SphereShape>;
+struct BoxShape {
+  Vec3 half_extents = Vec3::Zero();  // m, each > 0 (the scene format's size / 2)
+};
 
-// Name used in messages and in the scene format ("plane", "sphere").
+// A segment of `length` along z, swept by a sphere of `radius` (total height
+// length + 2 radius).
+struct CapsuleShape {
+  double radius = 0.0;  // m, > 0
+  double length = 0.0;  // m, >= 0, distance between the hemisphere centres
+};
+
+struct CylinderShape {
+  double radius = 0.0;  // m, > 0
+  double length = 0.0;  // m, > 0, height along z
+};
+
+using Shape = std::variant<PlaneShape, SphereShape, BoxShape, CapsuleShape, CylinderShape>;
+
+// Largest dimension accepted anywhere (m). Bigger numbers make the contact
+// threshold (0.1 mm) meaningless in double precision.
+inline constexpr double kMaxShapeDimension = 1.0e4;
+
+// Name used in messages and in the scene format ("plane", "sphere", ...).
 const char* ShapeTypeName(const Shape& shape);
 
-// Rejects non-finite, zero or negative dimensions. `field` names the shape in
-// the message (for example "bodies[2].shape").
+// Rejects non-finite, zero, negative or oversized dimensions. `field` names
+// the shape in the message (for example "bodies[2].shape").
 Status ValidateShape(const Shape& shape, const std::string& field);
 
-// Inertia tensor about the centroid, in the shape frame, for a solid of the
-// given mass (kg); kg m^2. Planes have no finite inertia (static only).
+// Inertia tensor about the centroid, in the shape frame, for a solid of
+// uniform density and the given mass (kg); kg m^2. Planes: zero (static only).
 Mat3 SolidInertia(const Shape& shape, double mass);
+
+// Radius of the smallest origin-centred sphere containing the shape (m);
+// infinite for planes.
+double BoundingRadius(const Shape& shape);
 
 }  // namespace grasplab

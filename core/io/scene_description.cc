@@ -10,6 +10,16 @@ struct ShapeJson {
   nlohmann::ordered_json operator()(const SphereShape& s) const {
     return {{"type", "sphere"}, {"radius", s.radius}};
   }
+  nlohmann::ordered_json operator()(const BoxShape& b) const {
+    const Vec3 size = 2.0 * b.half_extents;
+    return {{"type", "box"}, {"size", {size.x(), size.y(), size.z()}}};
+  }
+  nlohmann::ordered_json operator()(const CapsuleShape& c) const {
+    return {{"type", "capsule"}, {"radius", c.radius}, {"length", c.length}};
+  }
+  nlohmann::ordered_json operator()(const CylinderShape& c) const {
+    return {{"type", "cylinder"}, {"radius", c.radius}, {"length", c.length}};
+  }
 };
 
 }  // namespace

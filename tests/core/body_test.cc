@@ -29,7 +29,7 @@ TEST_CASE("Bad body definitions are rejected with the field named", "[body]") {
   d.shape = SphereShape{-1.0};
   r = world.AddBody(d);
   REQUIRE_FALSE(r.ok());
-  CHECK(r.status().message() == "bodies[0].shape.radius: must be a finite number > 0, got -1");
+  CHECK(r.status().message() == "bodies[0].shape.radius: must be a finite number > 0 and <= 10000 m, got -1");
 
   d = Ball();
   d.mass = 0.0;

@@ -100,3 +100,62 @@ TEST_CASE("The same scene gives the same state hash run to run", "[world][determ
   CHECK(a == run());
   CHECK(a != MakeBuiltinScene("falling-sphere").value().world.StateHash());
 }
+
+TEST_CASE("Each shape dropped on the ground rests at its analytic height", "[world][collision]") {
+  // Height of the centre above the plane at rest, plus half the contact
+  // threshold (eq. 19), and the number of contact points of the rest pose.
+  struct Case {
+    Shape shape;
+    Quat q;
+    double rest_height;
+    std::size_t contacts;
+  };
+  const Quat side(Eigen::AngleAxisd(1.5707963267948966, Vec3::UnitY()));
+  const Case cases[] = {
+      {BoxShape{Vec3(0.05, 0.03, 0.02)}, Quat::Identity(), 0.02, 4},
+      {CylinderShape{0.04, 0.1}, side, 0.04, 2},
+      {CapsuleShape{0.02, 0.1}, side, 0.02, 2},
+      {CylinderShape{0.04, 0.1}, Quat::Identity(), 0.05, 12},
+  };
+  for (const Case& c : cases) {
+    World world;
+    BodyDef ground;
+    ground.name = "ground";
+    ground.shape = PlaneShape{};
+    ground.is_static = true;
+    REQUIRE(world.AddBody(ground).ok());
+    BodyDef body;
+    body.name = ShapeTypeName(c.shape);
+    body.shape = c.shape;
+    body.mass = 0.2;
+    body.X_WB = Pose{Vec3(0.1, 0.2, c.rest_height + 0.05), c.q};
+    const BodyId id = world.AddBody(body).value();
+    double lowest = 1e9;
+    for (int k = 0; k < 800; ++k) {
+      REQUIRE(world.Step(0.0025).ok());
+      lowest = std::min(lowest, world.pose(id).p.z());
+    }
+    INFO(body.name << " rests at " << world.pose(id).p.z());
+    CHECK(world.pose(id).p.z() == Approx(c.rest_height + 5e-5).margin(1e-5));
+    CHECK(lowest > c.rest_height - 1e-4);  // never 0.1 mm into the ground
+    CHECK(world.linear_velocity(id).norm() < 1e-6);
+    CHECK(world.contacts().size() == c.contacts);
+    CHECK(world.pose(id).p.head<2>().isApprox(Eigen::Vector2d(0.1, 0.2), 1e-9));
+  }
+}
+
+TEST_CASE("Excluded pairs never collide", "[world][collision]") {
+  World world;
+  BodyDef a;
+  a.name = "a";
+  a.shape = BoxShape{Vec3(0.1, 0.1, 0.1)};
+  BodyDef b = a;
+  b.name = "b";
+  b.X_WB.p = Vec3(0.0, 0.0, 0.15);  // overlapping a
+  WorldSettings s;
+  const BodyId ia = world.AddBody(a).value(), ib = world.AddBody(b).value();
+  REQUIRE(world.ExcludeCollision(ib, ia).ok());
+  REQUIRE(world.Step(0.0025).ok());
+  CHECK(world.contacts().empty());
+  CHECK_FALSE(world.ExcludeCollision(ia, ia).ok());
+}

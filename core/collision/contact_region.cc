@@ -1,0 +1,210 @@
+#include "core/collision/contact_region.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace grasplab {
+namespace {
+
+using Vec2 = Eigen::Vector2d;
+
+double Cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+// An orthonormal basis (t1, t2) of the plane normal to unit n, t1 x t2 = n.
+// Deterministic: built from arithmetic and sqrt only.
+void TangentBasis(const Vec3& n, Vec3* t1, Vec3* t2) {
+  if (std::abs(n.x()) < 0.57735) {
+    *t1 = Vec3(0.0, n.z(), -n.y()).normalized();  // x-axis cross n
+  } else {
+    *t1 = Vec3(-n.z(), 0.0, n.x()).normalized();  // y-axis cross n
+  }
+  *t2 = n.cross(*t1);
+}
+
+struct Plane2D {
+  Vec3 origin, n, t1, t2;
+  Vec2 Project(const Vec3& p) const { return Vec2((p - origin).dot(t1), (p - origin).dot(t2)); }
+};
+
+// The 3D point of a feature above 2D point q: for a polygon, where the line
+// through q along n meets its plane; for a segment, the point at q's
+// parameter along it; for a single point, the point.
+Vec3 Lift(const WorldFeature& f, const Plane2D& plane, const Vec2& q) {
+  const Vec3 base = plane.origin + q.x() * plane.t1 + q.y() * plane.t2;
+  if (f.infinite_plane || f.points.size() >= 3) {
+    const Vec3 fn = f.infinite_plane ? f.plane_normal
+                                     : (f.points[1] - f.points[0]).cross(f.points[2] - f.points[0]).normalized();
+    const double denom = fn.dot(plane.n);
+    if (std::abs(denom) < 1e-12) return base;
+    const double s = fn.dot(f.points[0] - base) / denom;
+    return base + s * plane.n;
+  }
+  if (f.points.size() == 2) {
+    const Vec2 a = plane.Project(f.points[0]), b = plane.Project(f.points[1]);
+    const Vec2 ab = b - a;
+    const double len2 = ab.squaredNorm();
+    const double t = len2 > 0.0 ? std::clamp((q - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+    return f.points[0] + t * (f.points[1] - f.points[0]);
+  }
+  return f.points[0];
+}
+
+std::vector<Vec2> CounterClockwise(std::vector<Vec2> poly) {
+  double area = 0.0;
+  for (std::size_t i = 0; i < poly.size(); ++i) area += Cross(poly[i], poly[(i + 1) % poly.size()]);
+  if (area < 0.0) std::reverse(poly.begin(), poly.end());
+  return poly;
+}
+
+// Sutherland-Hodgman: the part of `subject` (polygon or segment, as a
+// polyline closed when it has >= 3 points) inside convex CCW `clip`.
+std::vector<Vec2> ClipConvex(const std::vector<Vec2>& subject, const std::vector<Vec2>& clip) {
+  std::vector<Vec2> out = subject;
+  const bool closed = subject.size() >= 3;
+  for (std::size_t e = 0; e < clip.size() && !out.empty(); ++e) {
+    const Vec2 a = clip[e], b = clip[(e + 1) % clip.size()];
+    const Vec2 ab = b - a;
+    std::vector<Vec2> in = std::move(out);
+    out.clear();
+    auto side = [&](const Vec2& p) { return Cross(ab, p - a); };  // >= 0 inside (left of a->b)
+    const std::size_t m = in.size();
+    const std::size_t edges = closed ? m : (m >= 2 ? m - 1 : 0);
+    if (m == 1) {
+      if (side(in[0]) >= 0.0) out.push_back(in[0]);
+      continue;
+    }
+    for (std::size_t i = 0; i < edges; ++i) {
+      const Vec2 p = in[i], q = in[(i + 1) % m];
+      const double sp = side(p), sq = side(q);
+      if (sp >= 0.0) out.push_back(p);
+      if ((sp >= 0.0) != (sq >= 0.0)) out.push_back(p + (q - p) * (sp / (sp - sq)));
+      if (!closed && i + 1 == edges && sq >= 0.0) out.push_back(q);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& feature_B, const Vec3& n_BA,
+                        const Vec3& witness_A, const Vec3& witness_B, double margin,
+                        std::vector<ContactPoint>* out) {
+  Plane2D plane;
+  plane.n = n_BA;
+  plane.origin = 0.5 * (witness_A + witness_B);
+  TangentBasis(n_BA, &plane.t1, &plane.t2);
+
+  const std::size_t na = feature_A.points.size();
+  const std::size_t nb = feature_B.infinite_plane ? 1000 : feature_B.points.size();
+  std::vector<ContactPoint> region;
+  auto emit = [&](const Vec3& pa, const Vec3& pb) {
+    const double sep = n_BA.dot(pa - pb);
+    if (sep < margin) region.push_back({0.5 * (pa + pb), sep});
+  };
+
+  if (na <= 1 || nb <= 1) {
+    emit(witness_A, witness_B);
+  } else if (feature_B.infinite_plane) {
+    for (const Vec3& p : feature_A.points) emit(p, Lift(feature_B, plane, plane.Project(p)));
+  } else {
+    std::vector<Vec2> a2, b2;
+    for (const Vec3& p : feature_A.points) a2.push_back(plane.Project(p));
+    for (const Vec3& p : feature_B.points) b2.push_back(plane.Project(p));
+    std::vector<Vec2> clipped;
+    if (na == 2 && nb == 2) {
+      // Two edges: parallel ones overlap along an interval, others cross at
+      // the witness points.
+      const Vec2 da = a2[1] - a2[0], db = b2[1] - b2[0];
+      const double scale = da.norm() * db.norm();
+      if (std::abs(Cross(da, db)) <= 1e-6 * scale && da.squaredNorm() > 0.0) {
+        const double len2 = da.squaredNorm();
+        double t0 = (b2[0] - a2[0]).dot(da) / len2, t1 = (b2[1] - a2[0]).dot(da) / len2;
+        if (t0 > t1) std::swap(t0, t1);
+        t0 = std::max(t0, 0.0);
+        t1 = std::min(t1, 1.0);
+        if (t0 <= t1) {
+          clipped = {a2[0] + t0 * da, a2[0] + t1 * da};
+        }
+      }
+      if (clipped.empty()) {
+        emit(witness_A, witness_B);
+      }
+    } else if (na >= 3 && nb >= 3) {
+      clipped = ClipConvex(CounterClockwise(a2), CounterClockwise(b2));
+    } else if (na == 2) {
+      clipped = ClipConvex(a2, CounterClockwise(b2));
+    } else {
+      clipped = ClipConvex(b2, CounterClockwise(a2));
+    }
+    for (const Vec2& q : clipped) emit(Lift(feature_A, plane, q), Lift(feature_B, plane, q));
+    if (region.empty() && clipped.empty()) emit(witness_A, witness_B);
+  }
+  ReduceToPlanarHull(n_BA, &region);
+  out->insert(out->end(), region.begin(), region.end());
+}
+
+void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points) {
+  if (points->size() <= 1) return;
+  Vec3 t1, t2;
+  TangentBasis(n, &t1, &t2);
+  struct Item {
+    Vec2 q;
+    ContactPoint c;
+  };
+  std::vector<Item> items;
+  const Vec3 origin = (*points)[0].p_W;
+  double extent = 0.0;
+  for (const ContactPoint& c : *points) {
+    const Vec2 q((c.p_W - origin).dot(t1), (c.p_W - origin).dot(t2));
+    extent = std::max(extent, q.cwiseAbs().maxCoeff());
+    items.push_back({q, c});
+  }
+  // Points closer than this are one point; turns smaller than this are straight.
+  const double eps = 1e-9 * std::max(extent, 1e-6);
+  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+    return a.q.x() < b.q.x() || (a.q.x() == b.q.x() && a.q.y() < b.q.y());
+  });
+  // Merge coincident points, keeping the smaller separation.
+  std::vector<Item> unique;
+  for (const Item& it : items) {
+    bool merged = false;
+    for (Item& u : unique) {
+      if ((u.q - it.q).norm() <= eps) {
+        if (it.c.separation < u.c.separation) u.c = it.c;
+        merged = true;
+        break;
+      }
+    }
+    if (!merged) unique.push_back(it);
+  }
+  if (unique.size() <= 2) {
+    points->clear();
+    for (const Item& u : unique) points->push_back(u.c);
+    return;
+  }
+  // Andrew's monotone chain; collinear points (turn <= eps * length) dropped.
+  std::vector<Item> hull(2 * unique.size());
+  std::size_t k = 0;
+  auto turn = [&](const Item& o, const Item& a, const Item& b) {
+    return Cross(a.q - o.q, b.q - o.q) > eps * ((a.q - o.q).norm() + (b.q - o.q).norm());
+  };
+  for (std::size_t i = 0; i < unique.size(); ++i) {
+    while (k >= 2 && !turn(hull[k - 2], hull[k - 1], unique[i])) --k;
+    hull[k++] = unique[i];
+  }
+  for (std::size_t i = unique.size() - 1, lower = k + 1; i-- > 0;) {
+    while (k >= lower && !turn(hull[k - 2], hull[k - 1], unique[i])) --k;
+    hull[k++] = unique[i];
+  }
+  hull.resize(k - 1);
+  points->clear();
+  if (hull.size() < 2) {
+    // All collinear: keep the two extreme points.
+    points->push_back(unique.front().c);
+    points->push_back(unique.back().c);
+    return;
+  }
+  for (const Item& h : hull) points->push_back(h.c);
+}
+
+}  // namespace grasplab

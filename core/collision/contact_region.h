@@ -1,0 +1,54 @@
+// Contact determination for one touching pair: the points bounding the
+// contact region (Miller & Christensen, section 3.2: "in the case of a planar
+// contact, it finds the planar convex hull of the contact set and removes any
+// interior contact points").
+//
+// Given the pair's contact normal n (from B to A), each body's support
+// feature facing the other (vertex, edge or face; geometry/support.h) is
+// projected onto the contact plane and the two are clipped against each
+// other: vertex -> 1 point, edge x edge -> their overlap (2 points) or
+// crossing (1), edge x face -> the edge clipped to the face (<= 2), face x
+// face -> the overlap polygon (Sutherland-Hodgman). Each resulting point is
+// lifted back onto both features to get its own separation; points within
+// the margin are kept and reduced to their planar convex hull.
+//
+// So a box resting on a plane gives 4 points, a box on an offset box the 4
+// corners of the overlap rectangle, a cylinder or capsule on its side 2, a
+// sphere 1.
+#pragma once
+
+#include <vector>
+
+#include "core/geometry/shape.h"
+#include "core/math/types.h"
+
+namespace grasplab {
+
+struct ContactPoint {
+  Vec3 p_W;           // midway between the two surfaces
+  double separation;  // m, signed, along n
+};
+
+// A feature of a shape in world coordinates: 1 point, 2 (a segment), or a
+// convex polygon; `infinite_plane` for a plane body (the feature is the whole
+// plane through points[0] with normal `plane_normal`).
+struct WorldFeature {
+  std::vector<Vec3> points;
+  bool infinite_plane = false;
+  Vec3 plane_normal = Vec3::UnitZ();
+};
+
+// Appends the region's points to *out. `witness_A`/`witness_B` are the
+// closest (or deepest) surface points from GJK/EPA, used when a feature is a
+// single point and for the crossing of two edges. Points with separation >=
+// `margin` are dropped.
+void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& feature_B, const Vec3& n_BA,
+                        const Vec3& witness_A, const Vec3& witness_B, double margin,
+                        std::vector<ContactPoint>* out);
+
+// Removes points interior to (or on an edge of) the planar convex hull of
+// `points` projected on the plane with normal n; keeps the hull's vertices in
+// counter-clockwise order about n, starting from the lowest (t1, t2).
+void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points);
+
+}  // namespace grasplab

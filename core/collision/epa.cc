@@ -1,0 +1,176 @@
+#include "core/collision/epa.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "core/collision/gjk.h"
+#include "core/geometry/support.h"
+
+namespace grasplab {
+namespace {
+
+using Vertex = MinkowskiVertex;  // w = a - b, relative to A's origin
+
+struct Face {
+  std::array<int, 3> v;  // counter-clockwise seen from outside
+  Vec3 n;                // outward unit normal
+  double dist;           // n . w_0, the plane's distance from the origin
+  bool alive = true;
+};
+
+class Polytope {
+ public:
+  std::vector<Vertex> verts;
+  std::vector<Face> faces;
+
+  bool AddFace(int a, int b, int c) {
+    const Vec3 n = (verts[b].w - verts[a].w).cross(verts[c].w - verts[a].w);
+    const double len = n.norm();
+    if (!(len > 0.0)) return false;
+    Face f{{a, b, c}, n / len, 0.0};
+    f.dist = f.n.dot(verts[a].w);
+    faces.push_back(f);
+    return true;
+  }
+};
+
+}  // namespace
+
+PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB) {
+  const Quat& qA = X_WA.q;
+  const Quat& qB = X_WB.q;
+  const Vec3 pB = X_WB.p - X_WA.p;
+  auto support = [&](const Vec3& d) {
+    Vertex v;
+    v.a = qA * FullSupport(A, qA.conjugate() * d);
+    v.b = qB * FullSupport(B, qB.conjugate() * -d) + pB;
+    v.w = v.a - v.b;
+    return v;
+  };
+  const double scale = std::max({1e-3, BoundingRadius(A), BoundingRadius(B)});
+  const double tol = 1e-9 * scale;
+  PenetrationResult result;
+
+  // Seed: GJK's final simplex on the full shapes, grown to a tetrahedron or
+  // a triangular bipyramid around the origin when GJK stopped on a lower-
+  // dimensional simplex (the origin on a vertex, edge or face: touching).
+  GjkSimplex simplex;
+  GjkDistance(A, X_WA, B, X_WB, /*full_shapes=*/true, &simplex);
+  Polytope poly;
+  for (int i = 0; i < simplex.n; ++i) poly.verts.push_back(simplex.v[i]);
+  auto far_from = [&](const std::vector<Vertex>& vs, const Vertex& w) {
+    for (const Vertex& v : vs) {
+      if ((v.w - w.w).squaredNorm() <= tol * tol) return false;
+    }
+    return true;
+  };
+  // Up to a segment: try the six axis directions.
+  const Vec3 axes[6] = {Vec3::UnitX(), -Vec3::UnitX(), Vec3::UnitY(), -Vec3::UnitY(), Vec3::UnitZ(), -Vec3::UnitZ()};
+  for (int i = 0; i < 6 && poly.verts.size() < 2; ++i) {
+    const Vertex w = support(axes[i]);
+    if (far_from(poly.verts, w)) poly.verts.push_back(w);
+  }
+  if (poly.verts.size() < 2) return result;
+  // Up to a triangle: directions perpendicular to the segment.
+  if (poly.verts.size() == 2) {
+    const Vec3 u = (poly.verts[1].w - poly.verts[0].w).normalized();
+    const Vec3 e1 = (std::abs(u.x()) < 0.57 ? Vec3::UnitX() : Vec3::UnitY()).cross(u).normalized();
+    const Vec3 e2 = u.cross(e1);
+    const Vec3 perp[4] = {e1, e2, -e1, -e2};
+    for (int i = 0; i < 4 && poly.verts.size() < 3; ++i) {
+      const Vertex w = support(perp[i]);
+      const double off_line = (w.w - poly.verts[0].w).cross(u).norm();
+      if (off_line > tol) poly.verts.push_back(w);
+    }
+    if (poly.verts.size() < 3) return result;
+  }
+  if (poly.verts.size() == 3) {
+    // Bipyramid over the triangle: apexes along both normals.
+    const Vec3 n = (poly.verts[1].w - poly.verts[0].w).cross(poly.verts[2].w - poly.verts[0].w).normalized();
+    const Vertex up = support(n), down = support(-n);
+    if (!(n.dot(up.w - poly.verts[0].w) > tol) || !(n.dot(poly.verts[0].w - down.w) > tol)) return result;
+    poly.verts.push_back(up);
+    poly.verts.push_back(down);
+    const bool ok = poly.AddFace(0, 1, 3) && poly.AddFace(1, 2, 3) && poly.AddFace(2, 0, 3) &&
+                    poly.AddFace(1, 0, 4) && poly.AddFace(2, 1, 4) && poly.AddFace(0, 2, 4);
+    if (!ok) return result;
+  } else {
+    // Tetrahedron: orient faces away from the opposite vertex.
+    static const int kFaces[4][4] = {{0, 1, 2, 3}, {0, 3, 1, 2}, {0, 2, 3, 1}, {1, 3, 2, 0}};
+    for (const auto& f : kFaces) {
+      const Vec3 n = (poly.verts[f[1]].w - poly.verts[f[0]].w).cross(poly.verts[f[2]].w - poly.verts[f[0]].w);
+      const bool flip = n.dot(poly.verts[f[3]].w - poly.verts[f[0]].w) > 0.0;
+      if (!(flip ? poly.AddFace(f[0], f[2], f[1]) : poly.AddFace(f[0], f[1], f[2]))) return result;
+    }
+  }
+  for (const Face& f : poly.faces) {
+    if (f.dist < -tol) return result;  // origin outside the seed: not overlapping after all
+  }
+
+  constexpr int kMaxIterations = 128;
+  int it = 0;
+  int best = -1;
+  for (; it < kMaxIterations; ++it) {
+    best = -1;
+    for (int i = 0; i < static_cast<int>(poly.faces.size()); ++i) {
+      if (poly.faces[i].alive && (best < 0 || poly.faces[i].dist < poly.faces[best].dist)) best = i;
+    }
+    if (best < 0) return result;
+    const Face closest = poly.faces[best];
+    const Vertex w = support(closest.n);
+    if (closest.n.dot(w.w) - closest.dist <= tol) break;  // converged
+    const int wi = static_cast<int>(poly.verts.size());
+    poly.verts.push_back(w);
+    // Remove every face that sees w; collect the horizon (edges of removed
+    // faces not shared with another removed face), then fan from w.
+    std::vector<std::pair<int, int>> horizon;
+    for (Face& f : poly.faces) {
+      if (!f.alive || f.n.dot(w.w - poly.verts[f.v[0]].w) <= 0.0) continue;
+      f.alive = false;
+      for (int e = 0; e < 3; ++e) {
+        const std::pair<int, int> edge{f.v[e], f.v[(e + 1) % 3]};
+        auto twin = std::find(horizon.begin(), horizon.end(), std::pair<int, int>{edge.second, edge.first});
+        if (twin != horizon.end()) {
+          horizon.erase(twin);
+        } else {
+          horizon.push_back(edge);
+        }
+      }
+    }
+    for (const auto& [a, b] : horizon) {
+      if (!poly.AddFace(a, b, wi)) continue;
+    }
+    // Compact dead faces now and then to keep the scans short.
+    if (poly.faces.size() > 256) {
+      poly.faces.erase(std::remove_if(poly.faces.begin(), poly.faces.end(), [](const Face& f) { return !f.alive; }),
+                       poly.faces.end());
+    }
+  }
+  if (best < 0) return result;
+  // Closest point of the best face to the origin, in barycentric coordinates.
+  const Face& f = poly.faces[best];
+  const Vertex &va = poly.verts[f.v[0]], &vb = poly.verts[f.v[1]], &vc = poly.verts[f.v[2]];
+  const Vec3 p = f.n * f.dist;
+  const Vec3 v0 = vb.w - va.w, v1 = vc.w - va.w, v2 = p - va.w;
+  const double d00 = v0.dot(v0), d01 = v0.dot(v1), d11 = v1.dot(v1), d20 = v2.dot(v0), d21 = v2.dot(v1);
+  const double denom = d00 * d11 - d01 * d01;
+  double l1 = 0.0, l2 = 0.0;
+  if (denom > 0.0) {
+    l1 = (d11 * d20 - d01 * d21) / denom;
+    l2 = (d00 * d21 - d01 * d20) / denom;
+  }
+  const double l0 = 1.0 - l1 - l2;
+  result.valid = true;
+  result.iterations = it;
+  result.depth = std::max(0.0, f.dist);
+  // C's outward normal n at the exit point: moving A by -n * depth
+  // separates, so the normal from B to A is -n.
+  result.n_BA = -f.n;
+  result.p_A = l0 * va.a + l1 * vb.a + l2 * vc.a + X_WA.p;
+  result.p_B = l0 * va.b + l1 * vb.b + l2 * vc.b + X_WA.p;
+  return result;
+}
+
+}  // namespace grasplab

@@ -1,0 +1,33 @@
+// Narrow phase: the contact set of one pair of bodies.
+//
+// Dispatch: plane vs anything (the other shape's support feature against the
+// half-space), sphere vs sphere (analytic), and every other convex pair by
+// GJK on the shapes' cores (collision/gjk.h), with EPA on the full shapes
+// (collision/epa.h) when the cores overlap. The normal then feeds the
+// contact-region builder (collision/contact_region.h).
+#pragma once
+
+#include <vector>
+
+#include "core/collision/contact.h"
+#include "core/geometry/shape.h"
+#include "core/math/types.h"
+
+namespace grasplab {
+
+struct NarrowPhaseSettings {
+  // Pairs closer than this (m) produce contacts: the contact threshold plus
+  // the speculative distance the pair can close in one step.
+  double margin = 1e-4;
+  // Sine of the angle within which a face or edge counts as facing the
+  // other body (about 2 degrees).
+  double sin_feature_tolerance = 0.035;
+};
+
+// Appends the contacts between body a (shape A at X_WA) and body b to *out,
+// with normals from b to a (or from a to b, with a and b swapped in the
+// Contact, when a is the plane). Returns the number appended.
+int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
+                  const NarrowPhaseSettings& settings, std::vector<Contact>* out);
+
+}  // namespace grasplab

@@ -1,0 +1,37 @@
+// Support mappings of convex shapes, the geometric primitive of GJK/EPA and
+// of contact-region construction.
+//
+// A convex shape is treated as a "core" swept by a sphere of radius
+// CoreRadius: a sphere is a point core, a capsule a segment core, boxes and
+// cylinders have radius 0. GJK on the cores is exact for round shapes (no
+// polytope approximation of curved surfaces), and the distance between the
+// shapes is the core distance minus both radii.
+//
+// All directions and points here are in the shape (body) frame.
+#pragma once
+
+#include <vector>
+
+#include "core/geometry/shape.h"
+#include "core/math/types.h"
+
+namespace grasplab {
+
+// Radius of the sphere swept over the core (m).
+double CoreRadius(const Shape& shape);
+
+// A point of the core maximising d . x (d need not be unit; d != 0).
+Vec3 CoreSupport(const Shape& shape, const Vec3& d);
+
+// A point of the full shape maximising d . x (core support + radius d/|d|).
+Vec3 FullSupport(const Shape& shape, const Vec3& d);
+
+// The support feature of the full shape in direction d: the surface points
+// that stay supporting when d tilts by up to the angle whose sine is
+// `sin_tolerance` (a sine, so no trigonometry runs on the state path), i.e.
+// the vertex (1 point), edge (2 points) or face (a convex polygon, counter-
+// clockwise seen from outside along d) that faces d. A cylinder's cap is a
+// 12-gon inscribed in its rim. Planes have no finite feature (empty).
+std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d, double sin_tolerance);
+
+}  // namespace grasplab
