@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <variant>
 
 #include "core/collision/narrow_phase.h"
@@ -33,7 +34,8 @@ Mat3 WorldInertia(const Quat& q, const Mat3& I_B) {
 const char* StageName(Stage stage) {
   switch (stage) {
     case Stage::kIntegratePositions: return "integratePositions";
-    case Stage::kFindContacts: return "findContacts";
+    case Stage::kBroadPhase: return "broadPhase";
+    case Stage::kNarrowPhase: return "narrowPhase";
     case Stage::kExternalImpulses: return "externalImpulses";
     case Stage::kSolveVelocities: return "solveVelocities";
     case Stage::kCount: break;
@@ -86,8 +88,16 @@ Status World::Step(double h) {
   if (!IsFinite(h) || h <= 0.0 || h > 0.1) {
     return Status::Error("timestep: must be in (0, 0.1] s, got " + std::to_string(h));
   }
-  TimeStage(&stats_, Stage::kIntegratePositions, [&] { IntegratePositions(h); });
-  TimeStage(&stats_, Stage::kFindContacts, [&] { FindContacts(h); });
+  stats_.bisections = 0;
+  if (settings_.contact_time_mode == ContactTimeMode::kBisection) {
+    // The search repeats the position step and the contact search; the
+    // collision stages then hold the times of its last try.
+    TimeStage(&stats_, Stage::kIntegratePositions, [&] { h = SearchContactTime(h); });
+  } else {
+    TimeStage(&stats_, Stage::kIntegratePositions, [&] { IntegratePositions(h); });
+    FindContacts(h);
+  }
+  stats_.step_length = h;
   TimeStage(&stats_, Stage::kExternalImpulses, [&] { ExternalImpulses(h); });
   TimeStage(&stats_, Stage::kSolveVelocities, [&] { SolveVelocities(h); });
   QuarantineNonFinite();
@@ -99,6 +109,49 @@ Status World::Step(double h) {
   time_ = t;
   ++step_count_;
   return Status::Ok();
+}
+
+double World::MinSeparation() const {
+  double m = std::numeric_limits<double>::infinity();
+  for (const Contact& c : contacts_) m = std::min(m, c.separation);
+  return m;
+}
+
+double World::SearchContactTime(double h) {
+  // Pairs already overlapping at the start of the step cannot be cured by a
+  // shorter step; leave them to error correction and do not search.
+  const bool overlapping_before = MinSeparation() < 0.0;
+  const std::vector<Pose> start = X_WB_;
+  auto try_step = [&](double length) {
+    X_WB_ = start;
+    IntegratePositions(length);
+    FindContacts(length);
+    return MinSeparation();
+  };
+  if (try_step(h) >= 0.0 || overlapping_before) return h;
+  // Bisect on the step length: lo leaves a gap (or is 0), hi overlaps.
+  double lo = 0.0, hi = h;
+  for (int i = 0; i < settings_.max_bisections; ++i) {
+    ++stats_.bisections;
+    const double mid = 0.5 * (lo + hi);
+    const double gap = try_step(mid);
+    if (gap < 0.0) {
+      hi = mid;
+    } else if (gap > settings_.contact_threshold) {
+      lo = mid;
+    } else {
+      return mid;  // closest pair within (0, threshold]
+    }
+  }
+  // Not within the threshold after the halvings: take the last gap-leaving
+  // length; if even the shortest tried overlaps, take the full step and leave
+  // the overlap to error correction (never a zero-length step).
+  if (lo > 0.0) {
+    try_step(lo);
+    return lo;
+  }
+  try_step(h);
+  return h;
 }
 
 void World::IntegratePositions(double h) {
@@ -123,21 +176,27 @@ void World::FindContacts(double h) {
   // velocity solve then sees contacts before they happen (speculative).
   const int n = body_count();
   const double g = settings_.gravity.norm();
-  aabbs_.resize(n);
-  std::vector<double> travel(n, 0.0);
-  for (int i = 0; i < n; ++i) {
-    if (!defs_[i].is_static) {
-      const double reach = v_WB_[i].norm() + w_WB_[i].norm() * BoundingRadius(defs_[i].shape) + h * g;
-      travel[i] = 2.0 * h * reach;
+  travel_.assign(n, 0.0);
+  TimeStage(&stats_, Stage::kBroadPhase, [&] {
+    aabbs_.resize(n);
+    for (int i = 0; i < n; ++i) {
+      if (!defs_[i].is_static && settings_.contact_time_mode == ContactTimeMode::kErrorCorrection) {
+        const double reach = v_WB_[i].norm() + w_WB_[i].norm() * BoundingRadius(defs_[i].shape) + h * g;
+        travel_[i] = 2.0 * h * reach;
+      }
+      aabbs_[i] = WorldAabb(defs_[i].shape, X_WB_[i]).Inflated(0.5 * settings_.contact_threshold + travel_[i]);
     }
-    aabbs_[i] = WorldAabb(defs_[i].shape, X_WB_[i]).Inflated(0.5 * settings_.contact_threshold + travel[i]);
-  }
-  broad_phase_.FindPairs(aabbs_, is_static_, excluded_pairs_, &pairs_);
+    broad_phase_.FindPairs(aabbs_, is_static_, excluded_pairs_, &pairs_);
+  });
+  stats_.pair_count = static_cast<int>(pairs_.size());
+  TimeStage(&stats_, Stage::kNarrowPhase, [&] { NarrowPhase(); });
+}
 
+void World::NarrowPhase() {
   contacts_.clear();
   NarrowPhaseSettings np;
   for (const auto& [a, b] : pairs_) {
-    np.margin = settings_.contact_threshold + travel[a] + travel[b];
+    np.margin = settings_.contact_threshold + travel_[a] + travel_[b];
     const std::size_t first = contacts_.size();
     CollideShapes(a, defs_[a].shape, X_WB_[a], b, defs_[b].shape, X_WB_[b], np, &contacts_);
     const PairProperties pair = materials_.Combine(defs_[a].material, defs_[b].material);

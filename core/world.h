@@ -4,7 +4,7 @@
 //
 // One step, in the order of Miller & Christensen section 4:
 //   1-2. IntegratePositions   q^{l+1} = q^l + h G v^l           (eqs. 10-12)
-//   4.   FindContacts         contact sets at q^{l+1}
+//   4.   FindContacts         contact sets at q^{l+1}: BroadPhase, NarrowPhase
 //   6.   ExternalImpulses     h k: gravity and the gyroscopic term
 //  10.   SolveVelocities      v^{l+1} from the contact problem
 // The state after Step() is (q^{l+1}, v^{l+1}).
@@ -31,17 +31,33 @@
 
 namespace grasplab {
 
+// How a step keeps bodies from interpenetrating (Miller & Christensen,
+// section 4, step 3).
+enum class ContactTimeMode {
+  // Default: contacts are found within a speculative margin before they
+  // happen, and velocity-level error correction (eq. 19) handles the rest.
+  kErrorCorrection,
+  // The paper's search: after the position step, if any pair
+  // interpenetrates, bisect the step length until the closest pair is within
+  // (0, threshold]; the step then advances by that shorter length. Contacts
+  // are found within the threshold only (no speculative margin).
+  kBisection,
+};
+
 struct WorldSettings {
   Vec3 gravity{0.0, 0.0, -9.81};  // m/s^2
   double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2)
   double error_reduction = 0.2;     // gamma, eqs. 16 and 19
   double slip_threshold = 1e-3;     // m/s, s_t of eq. 13
   int solver_iterations = 20;
+  ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
+  int max_bisections = 30;          // kBisection: halvings per step at most
 };
 
 enum class Stage : int {
   kIntegratePositions = 0,
-  kFindContacts,
+  kBroadPhase,
+  kNarrowPhase,
   kExternalImpulses,
   kSolveVelocities,
   kCount
@@ -51,6 +67,9 @@ const char* StageName(Stage stage);
 struct StepStats {
   std::array<double, static_cast<int>(Stage::kCount)> stage_seconds{};  // last step
   int contact_count = 0;
+  int pair_count = 0;             // broad-phase pairs of the last step
+  double step_length = 0.0;       // s, the h actually taken (shorter after a contact-time search)
+  int bisections = 0;             // contact-time search: halvings in the last step
   std::int64_t nonfinite_events = 0;  // bodies quarantined since creation
 };
 
@@ -68,8 +87,9 @@ class World {
   // Bodies a and b never collide (for example, joined by a joint).
   Status ExcludeCollision(BodyId a, BodyId b);
 
-  // Advances the world by h seconds (0 < h <= 0.1). Rejects a bad h without
-  // touching the state.
+  // Advances the world by h seconds (0 < h <= 0.1), or by less when the
+  // contact-time search shortens the step (stats().step_length). Rejects a
+  // bad h without touching the state.
   Status Step(double h);
 
   const WorldSettings& settings() const { return settings_; }
@@ -92,7 +112,12 @@ class World {
 
  private:
   void IntegratePositions(double h);
-  void FindContacts(double h);
+  void FindContacts(double h);  // broad + narrow phase, each timed
+  void NarrowPhase();
+  // kBisection: runs IntegratePositions + FindContacts with the largest
+  // h' <= h that leaves no interpenetration; returns h'.
+  double SearchContactTime(double h);
+  double MinSeparation() const;
   void ExternalImpulses(double h);
   void SolveVelocities(double h);
   void QuarantineNonFinite();
@@ -119,6 +144,7 @@ class World {
   std::vector<VelocityBody> velocity_bodies_;
   BroadPhase broad_phase_;
   std::vector<Aabb> aabbs_;
+  std::vector<double> travel_;  // m, per body, distance coverable in the next step
   std::vector<std::uint8_t> is_static_;
   std::vector<BodyPair> pairs_;
   std::vector<Contact> contacts_;

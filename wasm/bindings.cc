@@ -52,7 +52,15 @@ class Simulation {
   std::vector<double> poses_;
 };
 
+// Comma-separated names of the built-in scenes.
+std::string BuiltinScenes() {
+  std::string out;
+  for (const std::string& n : BuiltinSceneNames()) out += (out.empty() ? "" : ",") + n;
+  return out;
+}
+
 EMSCRIPTEN_BINDINGS(grasplab) {
+  emscripten::function("builtinScenes", &BuiltinScenes);
   emscripten::class_<Simulation>("Simulation")
       .constructor<>()
       .function("loadBuiltin", &Simulation::LoadBuiltin)

@@ -1,5 +1,7 @@
 #include "core/collision/contact_region.h"
 
+#include "core/geometry/planar_hull.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -147,64 +149,26 @@ void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points) {
   if (points->size() <= 1) return;
   Vec3 t1, t2;
   TangentBasis(n, &t1, &t2);
-  struct Item {
-    Vec2 q;
-    ContactPoint c;
-  };
-  std::vector<Item> items;
   const Vec3 origin = (*points)[0].p_W;
+  std::vector<Vec2> q;
   double extent = 0.0;
   for (const ContactPoint& c : *points) {
-    const Vec2 q((c.p_W - origin).dot(t1), (c.p_W - origin).dot(t2));
-    extent = std::max(extent, q.cwiseAbs().maxCoeff());
-    items.push_back({q, c});
+    q.emplace_back((c.p_W - origin).dot(t1), (c.p_W - origin).dot(t2));
+    extent = std::max(extent, q.back().cwiseAbs().maxCoeff());
   }
   // Points closer than this are one point; turns smaller than this are straight.
   const double eps = 1e-9 * std::max(extent, 1e-6);
-  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
-    return a.q.x() < b.q.x() || (a.q.x() == b.q.x() && a.q.y() < b.q.y());
-  });
-  // Merge coincident points, keeping the smaller separation.
-  std::vector<Item> unique;
-  for (const Item& it : items) {
-    bool merged = false;
-    for (Item& u : unique) {
-      if ((u.q - it.q).norm() <= eps) {
-        if (it.c.separation < u.c.separation) u.c = it.c;
-        merged = true;
-        break;
-      }
-    }
-    if (!merged) unique.push_back(it);
-  }
-  if (unique.size() <= 2) {
-    points->clear();
-    for (const Item& u : unique) points->push_back(u.c);
-    return;
-  }
-  // Andrew's monotone chain; collinear points (turn <= eps * length) dropped.
-  std::vector<Item> hull(2 * unique.size());
-  std::size_t k = 0;
-  auto turn = [&](const Item& o, const Item& a, const Item& b) {
-    return Cross(a.q - o.q, b.q - o.q) > eps * ((a.q - o.q).norm() + (b.q - o.q).norm());
-  };
-  for (std::size_t i = 0; i < unique.size(); ++i) {
-    while (k >= 2 && !turn(hull[k - 2], hull[k - 1], unique[i])) --k;
-    hull[k++] = unique[i];
-  }
-  for (std::size_t i = unique.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && !turn(hull[k - 2], hull[k - 1], unique[i])) --k;
-    hull[k++] = unique[i];
-  }
-  hull.resize(k - 1);
-  points->clear();
-  if (hull.size() < 2) {
-    // All collinear: keep the two extreme points.
-    points->push_back(unique.front().c);
-    points->push_back(unique.back().c);
-    return;
-  }
-  for (const Item& h : hull) points->push_back(h.c);
+  // Of points that coincide, the hull keeps the first; prefer the one with
+  // the smallest separation by visiting the deepest first.
+  std::vector<int> by_depth(points->size());
+  for (std::size_t i = 0; i < by_depth.size(); ++i) by_depth[i] = static_cast<int>(i);
+  std::stable_sort(by_depth.begin(), by_depth.end(),
+                   [&](int a, int b) { return (*points)[a].separation < (*points)[b].separation; });
+  std::vector<Vec2> sorted_q;
+  for (int i : by_depth) sorted_q.push_back(q[i]);
+  std::vector<ContactPoint> out;
+  for (int h : PlanarHull(sorted_q, eps)) out.push_back((*points)[by_depth[h]]);
+  *points = std::move(out);
 }
 
 }  // namespace grasplab

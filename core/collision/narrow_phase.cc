@@ -1,19 +1,28 @@
 #include "core/collision/narrow_phase.h"
 
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
 #include "core/collision/contact_region.h"
 #include "core/collision/epa.h"
 #include "core/collision/gjk.h"
+#include "core/geometry/aabb.h"
 #include "core/geometry/support.h"
+#include "core/geometry/triangle_mesh.h"
 
 namespace grasplab {
 namespace {
 
-WorldFeature FeatureFacing(const Shape& shape, const Pose& X_WS, const Vec3& d_W, double sin_tol) {
+// `separation` (m, negative when overlapping) widens the height band by the
+// penetration depth: deeper points of an overlapping pair still touch.
+WorldFeature FeatureFacing(const Shape& shape, const Pose& X_WS, const Vec3& d_W, const NarrowPhaseSettings& s,
+                           double separation) {
   WorldFeature f;
-  for (const Vec3& p : SupportFeature(shape, X_WS.q.conjugate() * d_W, sin_tol)) f.points.push_back(X_WS.Apply(p));
+  const double band = s.margin + std::max(0.0, -separation);
+  for (const Vec3& p : SupportFeature(shape, X_WS.q.conjugate() * d_W, s.sin_feature_tolerance, band)) {
+    f.points.push_back(X_WS.Apply(p));
+  }
   return f;
 }
 
@@ -41,7 +50,7 @@ int CollideWithPlane(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const
   plane.infinite_plane = true;
   plane.plane_normal = n;
   plane.points = {X_WB.p};
-  const WorldFeature fa = FeatureFacing(A, X_WA, -n, s.sin_feature_tolerance);
+  const WorldFeature fa = FeatureFacing(A, X_WA, -n, s, separation);
   std::vector<ContactPoint> region;
   BuildContactRegion(fa, plane, n, deepest, deepest - separation * n, s.margin, &region);
   return Emit(a, b, n, region, out);
@@ -59,6 +68,40 @@ int CollideSpheres(BodyId a, const SphereShape& A, const Pose& X_WA, BodyId b, c
   return Emit(a, b, n, {{0.5 * (pa + pb), separation}}, out);
 }
 
+// Convex shape A against the triangles of static mesh body B: each triangle
+// near A is a convex pair of its own; the points are then grouped by normal
+// (triangles of one flat region agree) and each group reduced to its planar
+// hull, so a box on a tessellated floor still gives its 4 corners.
+int CollideWithMesh(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const MeshShape& M, const Pose& X_WB,
+                    const NarrowPhaseSettings& s, std::vector<Contact>* out) {
+  const Pose X_BA{X_WB.q.conjugate() * (X_WA.p - X_WB.p), X_WB.q.conjugate() * X_WA.q};
+  std::vector<int> tris;
+  M.mesh->Query(WorldAabb(A, X_BA).Inflated(s.margin), &tris);
+  std::vector<Contact> raw;
+  const auto& v = M.mesh->vertices();
+  for (int t : tris) {
+    const auto& tri = M.mesh->triangles()[t];
+    CollideShapes(a, A, X_WA, b, TriangleShape{v[tri[0]], v[tri[1]], v[tri[2]]}, X_WB, s, &raw);
+  }
+  std::vector<std::vector<ContactPoint>> groups;
+  std::vector<Vec3> normals;
+  for (const Contact& c : raw) {
+    std::size_t g = 0;
+    while (g < normals.size() && normals[g].dot(c.n_W) < 1.0 - 1e-6) ++g;
+    if (g == normals.size()) {
+      normals.push_back(c.n_W);
+      groups.emplace_back();
+    }
+    groups[g].push_back({c.p_W, c.separation});
+  }
+  int count = 0;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    ReduceToPlanarHull(normals[g], &groups[g]);
+    count += Emit(a, b, normals[g], groups[g], out);
+  }
+  return count;
+}
+
 }  // namespace
 
 int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
@@ -68,6 +111,11 @@ int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Sh
   if (a_plane && b_plane) return 0;
   if (a_plane) return CollideWithPlane(b, B, X_WB, a, X_WA, s, out);
   if (b_plane) return CollideWithPlane(a, A, X_WA, b, X_WB, s, out);
+  const auto* a_mesh = std::get_if<MeshShape>(&A);
+  const auto* b_mesh = std::get_if<MeshShape>(&B);
+  if (a_mesh && b_mesh) return 0;  // both static: never a pair
+  if (a_mesh) return CollideWithMesh(b, B, X_WB, a, *a_mesh, X_WA, s, out);
+  if (b_mesh) return CollideWithMesh(a, A, X_WA, b, *b_mesh, X_WB, s, out);
   if (const auto* sa = std::get_if<SphereShape>(&A)) {
     if (const auto* sb = std::get_if<SphereShape>(&B)) return CollideSpheres(a, *sa, X_WA, b, *sb, X_WB, s, out);
   }
@@ -101,8 +149,8 @@ int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Sh
       witness_A = witness_B = 0.5 * (X_WA.p + X_WB.p);
     }
   }
-  const WorldFeature fa = FeatureFacing(A, X_WA, -n, s.sin_feature_tolerance);
-  const WorldFeature fb = FeatureFacing(B, X_WB, n, s.sin_feature_tolerance);
+  const WorldFeature fa = FeatureFacing(A, X_WA, -n, s, separation);
+  const WorldFeature fb = FeatureFacing(B, X_WB, n, s, separation);
   std::vector<ContactPoint> region;
   BuildContactRegion(fa, fb, n, witness_A, witness_B, s.margin, &region);
   return Emit(a, b, n, region, out);

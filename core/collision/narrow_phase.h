@@ -1,7 +1,9 @@
 // Narrow phase: the contact set of one pair of bodies.
 //
 // Dispatch: plane vs anything (the other shape's support feature against the
-// half-space), sphere vs sphere (analytic), and every other convex pair by
+// half-space), static mesh vs convex (each nearby triangle from the mesh's
+// BVH as a convex pair, regions merged by normal), sphere vs sphere
+// (analytic), and every other convex pair by
 // GJK on the shapes' cores (collision/gjk.h), with EPA on the full shapes
 // (collision/epa.h) when the cores overlap. The normal then feeds the
 // contact-region builder (collision/contact_region.h).

@@ -36,6 +36,10 @@ Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
   if (std::holds_alternative<PlaneShape>(def.shape)) {
     return Status::Error(field + ".shape: a plane can only belong to a static body");
   }
+  if (std::holds_alternative<MeshShape>(def.shape)) {
+    return Status::Error(field + ".shape: a triangle mesh can only belong to a static body "
+                         "(dynamic meshes are simulated as their convex hull)");
+  }
   if (!IsFinite(def.mass) || def.mass <= 0.0) {
     return Status::Error(field + ".mass: must be a finite number > 0, got " + FormatNumber(def.mass));
   }

@@ -17,6 +17,9 @@ struct Aabb {
   Aabb Inflated(double d) const { return {min - Vec3::Constant(d), max + Vec3::Constant(d)}; }
 };
 
+// World bounds of the local box [lo, hi] at pose X_WS (conservative).
+Aabb RotatedBox(const Vec3& lo, const Vec3& hi, const Pose& X_WS);
+
 // Tight world bounds of a shape at pose X_WS. Planes are unbounded
 // (+-infinity on every axis; a tilted half-space is not boxed).
 Aabb WorldAabb(const Shape& shape, const Pose& X_WS);

@@ -1,6 +1,10 @@
 #include "core/base/format.h"
 #include "core/geometry/shape.h"
 
+#include "core/geometry/convex_hull.h"
+#include "core/geometry/triangle_mesh.h"
+
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -15,6 +19,9 @@ struct TypeName {
   const char* operator()(const BoxShape&) const { return "box"; }
   const char* operator()(const CapsuleShape&) const { return "capsule"; }
   const char* operator()(const CylinderShape&) const { return "cylinder"; }
+  const char* operator()(const ConvexShape&) const { return "convex"; }
+  const char* operator()(const MeshShape&) const { return "mesh"; }
+  const char* operator()(const TriangleShape&) const { return "triangle"; }
 };
 
 // "must be a finite number > 0" (or >= 0 when zero is allowed), bounded.
@@ -48,6 +55,19 @@ Status ValidateShape(const Shape& shape, const std::string& field) {
     if (Status st = CheckDimension(c->radius, field + ".radius"); !st.ok()) return st;
     return CheckDimension(c->length, field + ".length");
   }
+  if (const auto* c = std::get_if<ConvexShape>(&shape)) {
+    if (!c->hull) return Status::Error(field + ": convex shape has no hull");
+    if (c->hull->bounding_radius > kMaxShapeDimension) {
+      return Status::Error(field + ".points: must lie within " + FormatNumber(kMaxShapeDimension) +
+                           " m of their centroid");
+    }
+  }
+  if (const auto* m = std::get_if<MeshShape>(&shape)) {
+    if (!m->mesh) return Status::Error(field + ": mesh shape has no mesh");
+  }
+  if (std::holds_alternative<TriangleShape>(shape)) {
+    return Status::Error(field + ".type: 'triangle' is internal to the narrow phase, not a body shape");
+  }
   return Status::Ok();
 }
 
@@ -80,6 +100,7 @@ Mat3 SolidInertia(const Shape& shape, double mass) {
     const double ixx = m_cyl * (3.0 * r * r + L * L) / 12.0 + m_sph * (hemi_own + d * d);
     return Vec3(ixx, ixx, izz).asDiagonal();
   }
+  if (const auto* c = std::get_if<ConvexShape>(&shape)) return mass * c->hull->unit_inertia;
   return Mat3::Zero();
 }
 
@@ -89,6 +110,12 @@ double BoundingRadius(const Shape& shape) {
   if (const auto* c = std::get_if<CapsuleShape>(&shape)) return 0.5 * c->length + c->radius;
   // sqrt only: C library hypot may differ in the last bit between glibc and musl.
   if (const auto* c = std::get_if<CylinderShape>(&shape)) return std::sqrt(c->radius * c->radius + 0.25 * c->length * c->length);
+  if (const auto* c = std::get_if<ConvexShape>(&shape)) return c->hull->bounding_radius;
+  if (const auto* t = std::get_if<TriangleShape>(&shape)) return std::max({t->a.norm(), t->b.norm(), t->c.norm()});
+  if (const auto* m = std::get_if<MeshShape>(&shape)) {
+    const Aabb& b = m->mesh->bounds();
+    return std::max(b.min.cwiseAbs().maxCoeff(), b.max.cwiseAbs().maxCoeff()) * std::sqrt(3.0);
+  }
   return std::numeric_limits<double>::infinity();
 }
 

@@ -9,6 +9,7 @@
 // outward normal is +z of B. It is only allowed on static bodies.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <variant>
 
@@ -39,7 +40,29 @@ struct CylinderShape {
   double length = 0.0;  // m, > 0, height along z
 };
 
-using Shape = std::variant<PlaneShape, SphereShape, BoxShape, CapsuleShape, CylinderShape>;
+class TriangleMesh;
+struct ConvexHull;
+
+// The convex hull of a point set (geometry/convex_hull.h), stored about its
+// volume centroid. Shared: copies of a scene do not copy the vertices.
+struct ConvexShape {
+  std::shared_ptr<const ConvexHull> hull;
+};
+
+// A triangle mesh, possibly non-convex: static bodies only (a dynamic mesh is
+// simulated as its ConvexShape).
+struct MeshShape {
+  std::shared_ptr<const TriangleMesh> mesh;
+};
+
+// One triangle of a mesh, as the narrow phase sees it (vertices in the
+// mesh's frame). Internal: not a body shape.
+struct TriangleShape {
+  Vec3 a = Vec3::Zero(), b = Vec3::Zero(), c = Vec3::Zero();
+};
+
+using Shape = std::variant<PlaneShape, SphereShape, BoxShape, CapsuleShape, CylinderShape, ConvexShape, MeshShape,
+                           TriangleShape>;
 
 // Largest dimension accepted anywhere (m). Bigger numbers make the contact
 // threshold (0.1 mm) meaningless in double precision.

@@ -1,6 +1,12 @@
 #include "core/geometry/support.h"
 
+#include <algorithm>
+
+#include "core/geometry/convex_hull.h"
+#include "core/geometry/planar_hull.h"
+
 #include <cmath>
+#include <span>
 #include <variant>
 
 namespace grasplab {
@@ -16,6 +22,43 @@ void UnitCircle12(int k, double* c, double* s) {
   static const double kCos[12] = {1.0, h, 0.5, 0.0, -0.5, -h, -1.0, -h, -0.5, 0.0, 0.5, h};
   *c = kCos[k % 12];
   *s = kCos[(k + 9) % 12];  // sin(a) = cos(a - 90 deg)
+}
+
+// The first vertex with the largest d . v (first: ties resolve by index).
+Vec3 PointSetSupport(std::span<const Vec3> points, const Vec3& d) {
+  std::size_t best = 0;
+  double best_dot = points[0].dot(d);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const double dot = points[i].dot(d);
+    if (dot > best_dot) best_dot = dot, best = i;
+  }
+  return points[best];
+}
+
+// Support feature of a polytope given by its vertices: those within the
+// tolerance angle below the support plane, ordered counter-clockwise about d
+// (their planar hull), or the extreme pair when they are collinear.
+std::vector<Vec3> PointSetFeature(std::span<const Vec3> points, const Vec3& d, double sin_tol, double band) {
+  const Vec3 s = PointSetSupport(points, d);
+  std::vector<Vec3> near;
+  for (const Vec3& v : points) {
+    const Vec3 r = v - s;
+    const double depth = -d.dot(r);  // below the support plane, >= 0
+    if (depth <= sin_tol * r.norm() && depth <= band) near.push_back(v);
+  }
+  if (near.size() <= 2) return near;
+  // Ordered counter-clockwise about d by their planar hull.
+  const Vec3 t1 = (std::abs(d.x()) < 0.57735 ? Vec3(0.0, d.z(), -d.y()) : Vec3(-d.z(), 0.0, d.x())).normalized();
+  const Vec3 t2 = d.cross(t1);
+  std::vector<Eigen::Vector2d> q;
+  double extent = 0.0;
+  for (const Vec3& v : near) {
+    q.emplace_back((v - s).dot(t1), (v - s).dot(t2));
+    extent = std::max(extent, q.back().cwiseAbs().maxCoeff());
+  }
+  std::vector<Vec3> out;
+  for (int h : PlanarHull(q, 1e-12 * std::max(extent, 1e-9))) out.push_back(near[h]);
+  return out;
 }
 
 }  // namespace
@@ -41,6 +84,11 @@ Vec3 CoreSupport(const Shape& shape, const Vec3& d) {
     }
     return p;
   }
+  if (const auto* c = std::get_if<ConvexShape>(&shape)) return PointSetSupport(c->hull->vertices, d);
+  if (const auto* t = std::get_if<TriangleShape>(&shape)) {
+    const Vec3 tri[3] = {t->a, t->b, t->c};
+    return PointSetSupport(tri, d);
+  }
   return Vec3::Zero();  // sphere: the centre
 }
 
@@ -51,7 +99,7 @@ Vec3 FullSupport(const Shape& shape, const Vec3& d) {
   return p;
 }
 
-std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d_in, double sin_tol) {
+std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d_in, double sin_tol, double band) {
   const Vec3 d = d_in.normalized();
   std::vector<Vec3> out;
   if (const auto* s = std::get_if<SphereShape>(&shape)) {
@@ -117,6 +165,11 @@ std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d_in, double si
         out.push_back(radial + Vec3(0, 0, Sign(d.z()) * hl));  // a point on the rim
       }
     }
+  } else if (const auto* cv = std::get_if<ConvexShape>(&shape)) {
+    out = PointSetFeature(cv->hull->vertices, d, sin_tol, band);
+  } else if (const auto* t = std::get_if<TriangleShape>(&shape)) {
+    const Vec3 tri[3] = {t->a, t->b, t->c};
+    out = PointSetFeature(tri, d, sin_tol, band);
   }
   return out;
 }

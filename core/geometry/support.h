@@ -32,6 +32,14 @@ Vec3 FullSupport(const Shape& shape, const Vec3& d);
 // the vertex (1 point), edge (2 points) or face (a convex polygon, counter-
 // clockwise seen from outside along d) that faces d. A cylinder's cap is a
 // 12-gon inscribed in its rim. Planes have no finite feature (empty).
-std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d, double sin_tolerance);
+//
+// For polytopes given by points (convex hulls, triangles) a vertex also has
+// to lie within `height_band` (m) of the support plane: on a finely faceted
+// hull, neighbouring faces tilted less than the angle tolerance would
+// otherwise join the feature and, projected, enclose the real footprint.
+// Vertices farther than the contact margin (plus any penetration depth)
+// below the plane cannot touch anyway.
+std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d, double sin_tolerance,
+                                 double height_band = 1e300);
 
 }  // namespace grasplab

@@ -1,6 +1,10 @@
 #include "core/io/scene_description.h"
 
 #include <variant>
+#include <vector>
+
+#include "core/geometry/convex_hull.h"
+#include "core/geometry/triangle_mesh.h"
 
 namespace grasplab {
 namespace {
@@ -19,6 +23,24 @@ struct ShapeJson {
   }
   nlohmann::ordered_json operator()(const CylinderShape& c) const {
     return {{"type", "cylinder"}, {"radius", c.radius}, {"length", c.length}};
+  }
+  // Polyhedra go out as flat vertex and index arrays, once per scene load.
+  nlohmann::ordered_json operator()(const ConvexShape& c) const {
+    return Polyhedron("convex", c.hull->vertices, c.hull->triangles);
+  }
+  nlohmann::ordered_json operator()(const MeshShape& m) const {
+    return Polyhedron("mesh", m.mesh->vertices(), m.mesh->triangles());
+  }
+  nlohmann::ordered_json operator()(const TriangleShape& t) const {
+    return Polyhedron("triangle", {t.a, t.b, t.c}, {{0, 1, 2}});
+  }
+  static nlohmann::ordered_json Polyhedron(const char* type, const std::vector<Vec3>& vertices,
+                                           const std::vector<std::array<int, 3>>& triangles) {
+    std::vector<double> v;
+    for (const Vec3& p : vertices) v.insert(v.end(), {p.x(), p.y(), p.z()});
+    std::vector<int> idx;
+    for (const auto& t : triangles) idx.insert(idx.end(), t.begin(), t.end());
+    return {{"type", type}, {"vertices", v}, {"triangles", idx}};
   }
 };
 

@@ -1,5 +1,7 @@
 #include "core/scene/builtin_scenes.h"
 
+#include "core/geometry/convex_hull.h"
+
 namespace grasplab {
 namespace {
 
@@ -20,12 +22,61 @@ Scene FallingSphere() {
   return scene;
 }
 
+BodyDef Ground() {
+  BodyDef ground;
+  ground.name = "ground";
+  ground.shape = PlaneShape{};
+  ground.is_static = true;
+  return ground;
+}
+
+Scene Shapes() {
+  Scene scene{"shapes", 0.0025, World(WorldSettings{})};
+  (void)scene.world.AddBody(Ground());
+  // A pentagonal prism-like gem: 20 points on two rings and two apexes.
+  std::vector<Vec3> gem;
+  const double c[5] = {1.0, 0.30901699437494745, -0.8090169943749474, -0.8090169943749476, 0.30901699437494723};
+  const double sn[5] = {0.0, 0.9510565162951535, 0.5877852522924732, -0.587785252292473, -0.9510565162951536};
+  for (int k = 0; k < 5; ++k) {
+    gem.push_back(Vec3(0.05 * c[k], 0.05 * sn[k], 0.015));
+    gem.push_back(Vec3(0.05 * c[k], 0.05 * sn[k], -0.005));
+    gem.push_back(Vec3(0.035 * c[k], 0.035 * sn[k], 0.03));
+    gem.push_back(Vec3(0.02 * c[k], 0.02 * sn[k], -0.035));
+  }
+  const auto hull = BuildConvexHull(gem, "shapes.gem").value();
+  struct Item {
+    const char* name;
+    Shape shape;
+    Vec3 p;
+    Quat q;
+  };
+  const Quat tilt = Quat(Eigen::AngleAxisd(0.6, Vec3(1, 1, 0).normalized()));
+  const Quat side = Quat(Eigen::AngleAxisd(1.5707963267948966, Vec3::UnitY()));
+  const Item items[] = {
+      {"box", BoxShape{Vec3(0.05, 0.035, 0.025)}, Vec3(-0.2, 0.0, 0.25), tilt},
+      {"sphere", SphereShape{0.04}, Vec3(-0.05, 0.12, 0.3), Quat::Identity()},
+      {"capsule", CapsuleShape{0.025, 0.1}, Vec3(0.1, -0.1, 0.2), side},
+      {"cylinder", CylinderShape{0.04, 0.1}, Vec3(0.15, 0.12, 0.35), Quat::Identity()},
+      {"gem", ConvexShape{hull}, Vec3(0.0, -0.05, 0.45), tilt},
+  };
+  for (const Item& it : items) {
+    BodyDef b;
+    b.name = it.name;
+    b.shape = it.shape;
+    b.mass = 0.2;
+    b.X_WB = Pose{it.p, it.q};
+    (void)scene.world.AddBody(b);
+  }
+  return scene;
+}
+
 }  // namespace
 
-std::vector<std::string> BuiltinSceneNames() { return {"falling-sphere"}; }
+std::vector<std::string> BuiltinSceneNames() { return {"falling-sphere", "shapes"}; }
 
 StatusOr<Scene> MakeBuiltinScene(std::string_view name) {
   if (name == "falling-sphere") return FallingSphere();
+  if (name == "shapes") return Shapes();
   std::string known;
   for (const std::string& n : BuiltinSceneNames()) known += (known.empty() ? "" : ", ") + n;
   return Status::Error("scene: unknown built-in scene '" + std::string(name) + "' (known: " + known + ")");

@@ -19,6 +19,8 @@ struct Scene {
 
 // "falling-sphere": a 0.2 kg sphere of radius 5 cm dropped from 0.5 m onto a
 // static ground plane.
+// "shapes": one of each convex shape (box, sphere, capsule, cylinder, and a
+// convex hull of 20 points) dropped onto the ground in different poses.
 std::vector<std::string> BuiltinSceneNames();
 StatusOr<Scene> MakeBuiltinScene(std::string_view name);
 

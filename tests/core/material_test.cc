@@ -5,7 +5,7 @@
 
 using namespace grasplab;
 
-TEST_CASE("Pair friction: table override, else geometric mean; restitution: max", "[material]") {
+TEST_CASE("Pair friction: table override, else geometric mean, restitution: max", "[material]") {
   MaterialTable t;
   const MaterialId rubber = t.Add({"rubber", 1.0, 0.8, 0.1}).value();
   const MaterialId wood = t.Add({"wood", 0.49, 0.36, 0.5}).value();

@@ -159,3 +159,38 @@ TEST_CASE("Excluded pairs never collide", "[world][collision]") {
   CHECK(world.contacts().empty());
   CHECK_FALSE(world.ExcludeCollision(ia, ia).ok());
 }
+
+TEST_CASE("Contact-time search: steps end with the closest pair 0 to 0.1 mm apart", "[world][collision]") {
+  WorldSettings s;
+  s.contact_time_mode = ContactTimeMode::kBisection;
+  World world(s);
+  BodyDef ground;
+  ground.name = "ground";
+  ground.shape = PlaneShape{};
+  ground.is_static = true;
+  REQUIRE(world.AddBody(ground).ok());
+  BodyDef box;
+  box.name = "box";
+  box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
+  box.mass = 0.2;
+  box.X_WB.p = Vec3(0, 0, 0.5);
+  box.v_WB = Vec3(0, 0, -3.0);  // about 8 mm per step on arrival
+  const BodyId id = world.AddBody(box).value();
+  int shortened = 0, searches = 0;
+  double t = 0.0;
+  for (int k = 0; k < 600; ++k) {
+    REQUIRE(world.Step(0.0025).ok());
+    t += world.stats().step_length;
+    CHECK(world.stats().step_length <= 0.0025);
+    CHECK(world.stats().step_length > 0.0);
+    shortened += world.stats().step_length < 0.0025;
+    searches += world.stats().bisections > 0;
+    // Never interpenetrating at the end of a step.
+    CHECK(world.pose(id).p.z() - 0.05 >= -1e-12);
+  }
+  CHECK(shortened >= 1);
+  CHECK(searches >= 1);
+  CHECK(world.time() == Approx(t).epsilon(1e-12));
+  CHECK(world.pose(id).p.z() == Approx(0.05 + 5e-5).margin(1e-5));
+  CHECK(world.contacts().size() == 4);
+}

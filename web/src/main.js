@@ -4,7 +4,7 @@
 //   window.grasplab.state()  -> { ready, running, scene, time, steps, stateHash,
 //                                 contactCount, actualSpeed, errors,
 //                                 bodies: [{ name, position: [x,y,z], orientation: [w,x,y,z] }] }
-//   window.grasplab.play() / pause() / step() / reset()
+//   window.grasplab.play() / pause() / step() / reset() / load(sceneName)
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
 import { View } from './view.js';
@@ -31,6 +31,12 @@ function showError(message) {
 worker.onerror = (e) => showError(`worker: ${e.message || 'failed to start'}`);
 worker.onmessage = ({ data: msg }) => {
   switch (msg.type) {
+    case FromWorker.SCENES: {
+      const picker = $('scene-picker');
+      picker.replaceChildren(...msg.names.map((n) => new Option(n, n)));
+      if (latest.scene) picker.value = latest.scene;
+      break;
+    }
     case FromWorker.SCENE:
       try {
         view.setBodies(msg.description);
@@ -40,7 +46,7 @@ worker.onmessage = ({ data: msg }) => {
       }
       latest.scene = msg.name;
       latest.bodies = msg.description.bodies.map((b) => b.name);
-      $('scene-name').textContent = msg.name;
+      $('scene-picker').value = msg.name;
       $('timestep').textContent = `h = ${(msg.timestep * 1000).toFixed(2)} ms`;
       break;
     case FromWorker.FRAME:
@@ -83,6 +89,7 @@ const api = {
   pause: () => send(ToWorker.PAUSE),
   step: () => send(ToWorker.STEP),
   reset: () => send(ToWorker.RESET),
+  load: (scene) => send(ToWorker.LOAD, { scene }),
   state: () => ({
     ready: latest.ready,
     running: latest.running,
@@ -104,6 +111,7 @@ window.grasplab = api;
 $('play').onclick = () => (latest.running ? api.pause() : api.play());
 $('step').onclick = api.step;
 $('reset').onclick = api.reset;
+$('scene-picker').onchange = (e) => api.load(e.target.value);
 $('speed-factor').onchange = (e) => send(ToWorker.SPEED, { factor: Number(e.target.value) });
 window.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;

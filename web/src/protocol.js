@@ -11,6 +11,7 @@
 //   { type: 'speed', factor: number }       real-time factor, 0.1..10, or Infinity (as fast as possible)
 //
 // worker -> main
+//   { type: 'scenes', names: string[] }              once at start: the built-in scenes
 //   { type: 'scene', name, timestep, description }   once per load; description = { bodies: [{ name, static, shape }] }
 //   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, poses }
 //        poses: Float64Array, 7 per body (px py pz qw qx qy qz, world z-up), transferred
@@ -22,7 +23,7 @@ export const ToWorker = Object.freeze({
 });
 
 export const FromWorker = Object.freeze({
-  SCENE: 'scene', FRAME: 'frame', ERROR: 'error',
+  SCENES: 'scenes', SCENE: 'scene', FRAME: 'frame', ERROR: 'error',
 });
 
 export const POSE_STRIDE = 7;

@@ -132,6 +132,7 @@ try {
   fail(`WASM module failed to load: ${e && e.message ? e.message : e}`);
 }
 if (Module) {
+  postMessage({ type: FromWorker.SCENES, names: Module.builtinScenes().split(',') });
   load(sceneName);
   for (const msg of pending.splice(0)) handle(msg);
   tick();

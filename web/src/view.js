@@ -89,6 +89,31 @@ export class View {
   }
 }
 
+// A floor grid in the body's XY plane, +-half metres, one line every `step`
+// (every tenth darker). Built from short segments: software WebGL
+// (SwiftShader, headless Chromium) drops whole line segments that must be
+// clipped at the near plane, which with GridHelper's 6 m lines emptied the
+// grid near the camera.
+function makeGrid(half, step) {
+  const n = Math.round(half / step);
+  const minor = [], major = [];
+  for (let i = -n; i <= n; ++i) {
+    const target = i % 10 === 0 ? major : minor;
+    const c = i * step;
+    for (let j = -n; j < n; ++j) {
+      const a = j * step, b = (j + 1) * step;
+      target.push(c, a, 0, c, b, 0, a, c, 0, b, c, 0);
+    }
+  }
+  const group = new THREE.Group();
+  for (const [positions, color] of [[minor, 0x9ba3ab], [major, 0x5f6770]]) {
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
+    group.add(new THREE.LineSegments(g, new THREE.LineBasicMaterial({ color })));
+  }
+  return group;
+}
+
 function makeBodyMesh(body, index) {
   const shape = body.shape;
   if (shape.type === 'plane') {
@@ -98,27 +123,52 @@ function makeBodyMesh(body, index) {
       new THREE.MeshStandardMaterial({ color: 0xc8ccd0, roughness: 0.95 }));
     ground.receiveShadow = true;
     group.add(ground);
-    const grid = new THREE.GridHelper(6, 60, 0x6b737b, 0x959da5);
-    grid.rotation.x = Math.PI / 2;  // GridHelper lies in XZ; the plane is the body's XY
+    const grid = makeGrid(3, 0.1);
     grid.position.z = 0.0005;
     group.add(grid);
     return group;
   }
   const color = BODY_COLORS[index % BODY_COLORS.length];
   const material = new THREE.MeshStandardMaterial({ color, roughness: 0.5, metalness: 0.05 });
-  let geometry;
-  if (shape.type === 'sphere') {
-    geometry = new THREE.SphereGeometry(shape.radius, 48, 32);
-  } else {
-    throw new Error(`bodies: cannot draw shape type '${shape.type}' of body '${body.name}'`);
-  }
+  const geometry = makeGeometry(shape, body.name);
+  if (shape.type === 'mesh') material.color.set(0xa7adb3);
   const mesh = new THREE.Mesh(geometry, material);
-  mesh.castShadow = true;
+  mesh.castShadow = shape.type !== 'mesh';
   mesh.receiveShadow = true;
-  // A meridian line makes rotation visible on round bodies.
-  const edges = new THREE.LineSegments(
-    new THREE.EdgesGeometry(new THREE.SphereGeometry(shape.radius * 1.002, 8, 4)),
-    new THREE.LineBasicMaterial({ color: 0x222222, transparent: true, opacity: 0.35 }));
-  mesh.add(edges);
+  // Outline edges make rotation visible, also on round bodies.
+  const outline = shape.type === 'sphere'
+    ? new THREE.SphereGeometry(shape.radius * 1.002, 8, 4)
+    : geometry;
+  mesh.add(new THREE.LineSegments(
+    new THREE.EdgesGeometry(outline, 20),
+    new THREE.LineBasicMaterial({ color: 0x222222, transparent: true, opacity: 0.35 })));
   return mesh;
+}
+
+// Geometry in the body frame; capsules and cylinders lie along z (three.js
+// builds them along y, hence the rotation).
+function makeGeometry(shape, name) {
+  switch (shape.type) {
+    case 'sphere':
+      return new THREE.SphereGeometry(shape.radius, 48, 32);
+    case 'box':
+      return new THREE.BoxGeometry(shape.size[0], shape.size[1], shape.size[2]);
+    case 'capsule':
+      return new THREE.CapsuleGeometry(shape.radius, shape.length, 12, 32).rotateX(Math.PI / 2);
+    case 'cylinder':
+      return new THREE.CylinderGeometry(shape.radius, shape.radius, shape.length, 48).rotateX(Math.PI / 2);
+    case 'convex':
+    case 'mesh':
+    case 'triangle': {
+      const g = new THREE.BufferGeometry();
+      g.setAttribute('position', new THREE.Float32BufferAttribute(shape.vertices, 3));
+      g.setIndex(shape.triangles);
+      // Flat shading: each face its own normal.
+      const flat = g.toNonIndexed();
+      flat.computeVertexNormals();
+      return flat;
+    }
+    default:
+      throw new Error(`bodies: cannot draw shape type '${shape.type}' of body '${name}'`);
+  }
 }

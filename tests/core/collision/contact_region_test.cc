@@ -68,7 +68,7 @@ TEST_CASE("Box turned 45 degrees on a box: the octagon of the overlap", "[collis
   CHECK(cs.size() == 8);
 }
 
-TEST_CASE("Cylinder and capsule on their sides: 2 points; standing cylinder: its rim", "[collision][region]") {
+TEST_CASE("Cylinder and capsule on their sides give 2 points, a standing cylinder its rim", "[collision][region]") {
   const Quat side(Eigen::AngleAxisd(kPi / 2, Vec3::UnitY()));  // axis along x
   auto cs = Contacts(CylinderShape{0.05, 0.3}, Pose{Vec3(0, 0, 0.05 + kGap), side}, PlaneShape{}, kGround);
   REQUIRE(cs.size() == 2);
@@ -91,7 +91,7 @@ TEST_CASE("Cylinder and capsule on their sides: 2 points; standing cylinder: its
   CHECK(HasPointNear(cs, Vec3(0.1, 0, 0.1 + 0.5 * kGap)));
 }
 
-TEST_CASE("Sphere: 1 point; box on an edge: 2; box on a corner: 1", "[collision][region]") {
+TEST_CASE("Sphere gives 1 point, box on an edge 2, box on a corner 1", "[collision][region]") {
   auto cs = Contacts(SphereShape{0.1}, Pose{Vec3(0, 0, 0.1 + kGap), Quat::Identity()}, PlaneShape{}, kGround);
   CHECK(cs.size() == 1);
   const Quat edge(Eigen::AngleAxisd(kPi / 4, Vec3::UnitX()));

@@ -1,0 +1,148 @@
+// Collision benchmark (not a test): broad + narrow phase time per step for
+// piles of 100, 1,000 and 10,000 bodies, and pair-query throughput per shape
+// pair. Results go to docs/benchmarks.md with the machine and commit.
+//
+//   build/native/grasplab_bench_collision [--quick]
+//
+// The pile: bodies of mixed shapes (box, sphere, capsule, cylinder, convex)
+// on a jittered lattice whose spacing is a little under the body size, so
+// each body touches several neighbours, about 10 layers high at every n,
+// over a static ground plane. Gravity is off and bodies carry small random
+// velocities, so the broad phase sees the gentle motion of a settling pile
+// (temporal coherence) without the solver mattering.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/collision/narrow_phase.h"
+#include "core/geometry/convex_hull.h"
+#include "core/world.h"
+
+using namespace grasplab;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Shape PileShape(int i, const std::shared_ptr<const ConvexHull>& hull) {
+  switch (i % 5) {
+    case 0: return BoxShape{Vec3(0.025, 0.02, 0.015)};
+    case 1: return SphereShape{0.022};
+    case 2: return CapsuleShape{0.015, 0.02};
+    case 3: return CylinderShape{0.02, 0.035};
+    default: return ConvexShape{hull};
+  }
+}
+
+void BenchPile(int n, int steps) {
+  std::mt19937 rng(42);
+  std::uniform_real_distribution<double> jitter(-0.004, 0.004), vel(-0.05, 0.05), unit(-1.0, 1.0);
+  std::vector<Vec3> pts;
+  for (int i = 0; i < 40; ++i) pts.push_back(0.022 * Vec3(unit(rng), unit(rng), unit(rng)).normalized());
+  const auto hull = BuildConvexHull(pts, "pile").value();
+
+  WorldSettings s;
+  s.gravity.setZero();
+  s.solver_iterations = 1;
+  World world(s);
+  BodyDef ground;
+  ground.name = "ground";
+  ground.shape = PlaneShape{};
+  ground.is_static = true;
+  (void)world.AddBody(ground);
+  const int layers = 10;
+  const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(n / static_cast<double>(layers)))));
+  const double spacing = 0.045;  // body size ~0.044-0.05: neighbours touch or nearly
+  for (int i = 0; i < n; ++i) {
+    const int layer = i / (side * side), ix = i % side, iy = (i / side) % side;
+    BodyDef b;
+    b.name = "b" + std::to_string(i);
+    b.shape = PileShape(i, hull);
+    b.mass = 0.05;
+    b.X_WB.p = Vec3(ix * spacing + jitter(rng), iy * spacing + jitter(rng), 0.03 + layer * spacing + jitter(rng));
+    b.X_WB.q = Quat(1.0, 0.3 * unit(rng), 0.3 * unit(rng), 0.3 * unit(rng)).normalized();
+    b.v_WB = Vec3(vel(rng), vel(rng), vel(rng));
+    (void)world.AddBody(b);
+  }
+  double broad = 0.0, narrow = 0.0;
+  long long pairs = 0, contacts = 0;
+  (void)world.Step(0.0025);  // first step: the full sort
+  for (int k = 0; k < steps; ++k) {
+    (void)world.Step(0.0025);
+    broad += world.stats().stage_seconds[static_cast<int>(Stage::kBroadPhase)];
+    narrow += world.stats().stage_seconds[static_cast<int>(Stage::kNarrowPhase)];
+    pairs += world.stats().pair_count;
+    contacts += world.stats().contact_count;
+  }
+  std::printf("| %6d | %6d | %10.3f | %11.3f | %10.3f | %9.1f | %10.1f |\n", n, steps, 1e3 * broad / steps,
+              1e3 * narrow / steps, 1e3 * (broad + narrow) / steps, static_cast<double>(pairs) / steps,
+              static_cast<double>(contacts) / steps);
+}
+
+void BenchPair(const char* name, const Shape& A, const Shape& B, double gap) {
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  // Random orientations of A above B, separated by about `gap` along z.
+  struct Q {
+    Pose a, b;
+  };
+  std::vector<Q> queries(256);
+  for (Q& q : queries) {
+    q.a.q = Quat(1.0, unit(rng), unit(rng), unit(rng)).normalized();
+    q.b.q = std::holds_alternative<PlaneShape>(B) ? Quat::Identity() : Quat(1.0, unit(rng), unit(rng), unit(rng)).normalized();
+    q.a.p = Vec3(0.01 * unit(rng), 0.01 * unit(rng), BoundingRadius(A) * 0.8 + gap);
+  }
+  NarrowPhaseSettings s;
+  s.margin = 1e-3;
+  std::vector<Contact> out;
+  const int reps = 200;
+  long long found = 0;
+  const auto t0 = Clock::now();
+  for (int r = 0; r < reps; ++r) {
+    for (const Q& q : queries) {
+      out.clear();
+      found += CollideShapes(0, A, q.a, 1, B, q.b, s, &out);
+    }
+  }
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  const double per = secs / (reps * queries.size());
+  std::printf("| %-22s | %9.0f | %12.2f | %8.2f |\n", name, 1e9 * per, 1e-6 / per,
+              static_cast<double>(found) / (reps * queries.size()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  std::printf("## Broad + narrow phase per step, pile of n bodies (h = 2.5 ms)\n\n");
+  std::printf("| n      | steps  | broad (ms) | narrow (ms) | total (ms) | pairs     | contacts   |\n");
+  std::printf("|--------|--------|------------|-------------|------------|-----------|------------|\n");
+  BenchPile(100, quick ? 20 : 200);
+  BenchPile(1000, quick ? 5 : 50);
+  BenchPile(10000, quick ? 2 : 10);
+
+  std::printf("\n## Pair queries (CollideShapes, random orientations, near contact)\n\n");
+  std::printf("| pair                   | ns/query  | Mqueries/s   | contacts |\n");
+  std::printf("|------------------------|-----------|--------------|----------|\n");
+  std::vector<Vec3> pts;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int i = 0; i < 100; ++i) pts.push_back(0.05 * Vec3(unit(rng), unit(rng), unit(rng)).normalized());
+  const Shape convex = ConvexShape{BuildConvexHull(pts, "bench").value()};
+  const Shape box = BoxShape{Vec3(0.05, 0.04, 0.03)};
+  BenchPair("sphere-sphere", SphereShape{0.05}, SphereShape{0.05}, 0.05);
+  BenchPair("sphere-plane", SphereShape{0.05}, PlaneShape{}, 0.0);
+  BenchPair("box-plane", box, PlaneShape{}, 0.0);
+  BenchPair("box-box", box, box, 0.03);
+  BenchPair("capsule-capsule", CapsuleShape{0.02, 0.08}, CapsuleShape{0.02, 0.08}, 0.03);
+  BenchPair("cylinder-box", CylinderShape{0.04, 0.08}, box, 0.03);
+  BenchPair("sphere-box", SphereShape{0.05}, box, 0.03);
+  BenchPair("convex(100)-box", convex, box, 0.03);
+  BenchPair("convex(100)-convex", convex, convex, 0.05);
+  return 0;
+}
