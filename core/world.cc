@@ -6,11 +6,12 @@
 #include <limits>
 #include <variant>
 
+#include "core/base/format.h"
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/aabb.h"
 #include "core/dynamics/integrate_pose.h"
 #include "core/math/state_hash.h"
-#include "core/solvers/normal_contact_pgs.h"
+#include "core/solvers/friction_directions.h"
 
 namespace grasplab {
 namespace {
@@ -86,8 +87,9 @@ Status World::ExcludeCollision(BodyId a, BodyId b) {
 
 Status World::Step(double h) {
   if (!IsFinite(h) || h <= 0.0 || h > 0.1) {
-    return Status::Error("timestep: must be in (0, 0.1] s, got " + std::to_string(h));
+    return Status::Error("timestep: must be in (0, 0.1] s, got " + FormatNumber(h));
   }
+  if (Status s = ValidateFrictionDirections(settings_.friction_directions); !s.ok()) return s;
   stats_.bisections = 0;
   if (settings_.contact_time_mode == ContactTimeMode::kBisection) {
     // The search repeats the position step and the contact search; the
@@ -236,11 +238,43 @@ void World::ExternalImpulses(double h) {
 }
 
 void World::SolveVelocities(double h) {
-  NormalContactPgsSettings s;
-  s.iterations = settings_.solver_iterations;
-  s.threshold = settings_.contact_threshold;
-  s.error_reduction = settings_.error_reduction;
-  SolveNormalContactsPgs(h, s, contacts_, velocity_bodies_);
+  // Islands (step 9), then per island (step 10): a plain Euler step for a
+  // free body (eq. 15: v* is already in velocity_bodies_), else the LCP.
+  std::vector<std::pair<int, int>> contact_links(contacts_.size());
+  for (std::size_t c = 0; c < contacts_.size(); ++c) contact_links[c] = {contacts_[c].body_a, contacts_[c].body_b};
+  islands_ = BuildIslands(body_count(), is_static_, contact_links, {});
+  stats_.island_count = static_cast<int>(islands_.size());
+  stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
+  stats_.lcp_residual = 0.0;
+
+  LcpSolverSettings ls;
+  ls.h = h;
+  ls.threshold = settings_.contact_threshold;
+  ls.error_reduction = settings_.error_reduction;
+  ls.friction_directions = settings_.friction_directions;
+  ls.lemke = settings_.lemke;
+  std::vector<int> local(body_count(), -1);
+  std::vector<double> joint_impulses, limit_impulses;
+  for (const Island& island : islands_) {
+    if (island.contacts.empty() && island.joints.empty()) continue;
+    IslandSystem sys;
+    for (std::size_t i = 0; i < island.bodies.size(); ++i) {
+      local[island.bodies[i]] = static_cast<int>(i);
+      sys.bodies.push_back(&velocity_bodies_[island.bodies[i]]);
+    }
+    for (int c : island.contacts) {
+      Contact& ct = contacts_[c];
+      sys.contacts.push_back(&ct);
+      sys.contact_bodies.push_back({local[ct.body_a], local[ct.body_b]});
+    }
+    const LcpSolveStats r = SolveIslandLcp(&sys, ls, &joint_impulses, &limit_impulses);
+    stats_.lcp_size += r.lcp_size;
+    stats_.lcp_max_size = std::max(stats_.lcp_max_size, r.lcp_size);
+    stats_.lemke_pivots += r.pivots;
+    stats_.lcp_residual = std::max(stats_.lcp_residual, r.residual);
+    if (r.fell_back) ++stats_.lcp_failures;
+    for (int b : island.bodies) local[b] = -1;
+  }
   for (int i = 0; i < body_count(); ++i) {
     if (defs_[i].is_static) continue;
     v_WB_[i] = velocity_bodies_[i].v_W;

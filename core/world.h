@@ -27,6 +27,8 @@
 #include "core/dynamics/body.h"
 #include "core/dynamics/material.h"
 #include "core/math/types.h"
+#include "core/dynamics/islands.h"
+#include "core/solvers/lcp_solver.h"
 #include "core/solvers/velocity_body.h"
 
 namespace grasplab {
@@ -49,7 +51,8 @@ struct WorldSettings {
   double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2)
   double error_reduction = 0.2;     // gamma, eqs. 16 and 19
   double slip_threshold = 1e-3;     // m/s, s_t of eq. 13
-  int solver_iterations = 20;
+  int friction_directions = 8;      // u of eq. 4 (4, 6, 8, 12 or 16)
+  LemkeSettings lemke;
   ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
   int max_bisections = 30;          // kBisection: halvings per step at most
 };
@@ -68,6 +71,12 @@ struct StepStats {
   std::array<double, static_cast<int>(Stage::kCount)> stage_seconds{};  // last step
   int contact_count = 0;
   int pair_count = 0;             // broad-phase pairs of the last step
+  int island_count = 0;           // islands of the last step
+  int lcp_size = 0;               // sum of the islands' LCP sizes, last step
+  int lcp_max_size = 0;           // the largest island LCP, last step
+  int lemke_pivots = 0;           // sum over islands, last step
+  double lcp_residual = 0.0;      // the largest island residual (N s), last step
+  std::int64_t lcp_failures = 0;  // Lemke failures (fallback used) since creation
   double step_length = 0.0;       // s, the h actually taken (shorter after a contact-time search)
   int bisections = 0;             // contact-time search: halvings in the last step
   std::int64_t nonfinite_events = 0;  // bodies quarantined since creation
@@ -138,6 +147,7 @@ class World {
   std::vector<Vec3> v_WB_;
   std::vector<Vec3> w_WB_;
 
+  std::vector<Island> islands_;
   // Per-step scratch, kept to avoid reallocation.
   std::vector<Pose> X_WB_prev_;
   std::vector<Vec3> L_W_prev_;  // angular momentum I_W(q^l) w^l

@@ -1,6 +1,7 @@
 #include "core/collision/contact_region.h"
 
 #include "core/geometry/planar_hull.h"
+#include "core/math/tangent_basis.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,17 +12,6 @@ namespace {
 using Vec2 = Eigen::Vector2d;
 
 double Cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
-
-// An orthonormal basis (t1, t2) of the plane normal to unit n, t1 x t2 = n.
-// Deterministic: built from arithmetic and sqrt only.
-void TangentBasis(const Vec3& n, Vec3* t1, Vec3* t2) {
-  if (std::abs(n.x()) < 0.57735) {
-    *t1 = Vec3(0.0, n.z(), -n.y()).normalized();  // x-axis cross n
-  } else {
-    *t1 = Vec3(-n.z(), 0.0, n.x()).normalized();  // y-axis cross n
-  }
-  *t2 = n.cross(*t1);
-}
 
 struct Plane2D {
   Vec3 origin, n, t1, t2;

@@ -4,6 +4,7 @@
 
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/planar_hull.h"
+#include "core/math/tangent_basis.h"
 
 #include <cmath>
 #include <span>
@@ -48,8 +49,8 @@ std::vector<Vec3> PointSetFeature(std::span<const Vec3> points, const Vec3& d, d
   }
   if (near.size() <= 2) return near;
   // Ordered counter-clockwise about d by their planar hull.
-  const Vec3 t1 = (std::abs(d.x()) < 0.57735 ? Vec3(0.0, d.z(), -d.y()) : Vec3(-d.z(), 0.0, d.x())).normalized();
-  const Vec3 t2 = d.cross(t1);
+  Vec3 t1, t2;
+  TangentBasis(d, &t1, &t2);
   std::vector<Eigen::Vector2d> q;
   double extent = 0.0;
   for (const Vec3& v : near) {

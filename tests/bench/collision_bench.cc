@@ -48,7 +48,6 @@ void BenchPile(int n, int steps) {
 
   WorldSettings s;
   s.gravity.setZero();
-  s.solver_iterations = 1;
   World world(s);
   BodyDef ground;
   ground.name = "ground";

@@ -1,0 +1,55 @@
+#include "core/solvers/friction_directions.h"
+
+#include <cmath>
+
+#include "core/math/tangent_basis.h"
+
+namespace grasplab {
+namespace {
+
+// cos(2 pi k / u) for the supported u, from sqrt only.
+double UnitCos(int k, int u) {
+  const double s2 = std::sqrt(0.5), s3 = std::sqrt(3.0) / 2.0;
+  const double c16a = std::sqrt(2.0 + std::sqrt(2.0)) / 2.0;  // cos 22.5
+  const double c16b = std::sqrt(2.0 - std::sqrt(2.0)) / 2.0;  // cos 67.5
+  k %= u;
+  switch (u) {
+    case 4: { static const double t[4] = {1, 0, -1, 0}; return t[k]; }
+    case 6: { const double t[6] = {1, 0.5, -0.5, -1, -0.5, 0.5}; return t[k]; }
+    case 8: { const double t[8] = {1, s2, 0, -s2, -1, -s2, 0, s2}; return t[k]; }
+    case 12: { const double t[12] = {1, s3, 0.5, 0, -0.5, -s3, -1, -s3, -0.5, 0, 0.5, s3}; return t[k]; }
+    default: {
+      const double t[16] = {1, c16a, s2, c16b, 0, -c16b, -s2, -c16a, -1, -c16a, -s2, -c16b, 0, c16b, s2, c16a};
+      return t[k];
+    }
+  }
+}
+
+}  // namespace
+
+Status ValidateFrictionDirections(int u) {
+  if (u == 4 || u == 6 || u == 8 || u == 12 || u == 16) return Status::Ok();
+  return Status::Error("solver.frictionEdges: must be 4, 6, 8, 12 or 16, got " + std::to_string(u));
+}
+
+void FrictionDirections(const Vec3& n, int u, std::vector<Vec3>* out) {
+  Vec3 t1, t2;
+  TangentBasis(n, &t1, &t2);
+  for (int k = 0; k < u; ++k) {
+    // sin(a) = cos(a - 90 deg) = cos(2 pi (k - u/4) / u)
+    out->push_back(UnitCos(k, u) * t1 + UnitCos(k + u - u / 4, u) * t2);
+  }
+}
+
+double FrictionConeInscribedRatio(int u) {
+  // cos(pi / u) = cos(2 pi (1/2) / u): half a step, which the tables do not hold.
+  switch (u) {
+    case 4: return std::sqrt(0.5);
+    case 6: return std::sqrt(3.0) / 2.0;
+    case 8: return std::sqrt(2.0 + std::sqrt(2.0)) / 2.0;
+    case 12: return std::sqrt(2.0 + std::sqrt(3.0)) / 2.0;
+    default: return std::sqrt(2.0 + std::sqrt(2.0 + std::sqrt(2.0))) / 2.0;
+  }
+}
+
+}  // namespace grasplab

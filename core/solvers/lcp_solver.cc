@@ -1,0 +1,338 @@
+#include "core/solvers/lcp_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/solvers/contact_target.h"
+#include "core/solvers/friction_directions.h"
+
+namespace grasplab {
+namespace {
+
+// W = M^-1 applied to a 6-vector [f; tau] of body x.
+Vec6 ApplyW(const VelocityBody& body, const Vec6& j) {
+  Vec6 out;
+  out.head<3>() = body.inv_mass * j.head<3>();
+  out.tail<3>() = body.inv_I_W * j.tail<3>();
+  return out;
+}
+
+Vec6 Velocity(const VelocityBody& body) {
+  Vec6 v;
+  v << body.v_W, body.w_W;
+  return v;
+}
+
+// Row . (island velocity vector, 6 per body, dense).
+double RowDot(const JacobianRow& r, const std::vector<double>& v) {
+  double s = 0.0;
+  for (int k = 0; k < 6; ++k) {
+    if (r.a >= 0) s += r.Ja[k] * v[6 * r.a + k];
+    if (r.b >= 0) s += r.Jb[k] * v[6 * r.b + k];
+  }
+  return s;
+}
+
+// Adds s * W row^T into the dense island vector v.
+void AddWRowT(const std::vector<VelocityBody*>& bodies, const JacobianRow& r, double s, std::vector<double>* v) {
+  if (r.a >= 0) {
+    const Vec6 w = ApplyW(*bodies[r.a], r.Ja);
+    for (int k = 0; k < 6; ++k) (*v)[6 * r.a + k] += s * w[k];
+  }
+  if (r.b >= 0) {
+    const Vec6 w = ApplyW(*bodies[r.b], r.Jb);
+    for (int k = 0; k < 6; ++k) (*v)[6 * r.b + k] += s * w[k];
+  }
+}
+
+// Cholesky S = L L^T in place (lower triangle), skipping pivots below
+// `floor` (redundant rows): their column of L is zeroed and `active` false.
+void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
+  std::vector<double>& a = *S;
+  double max_diag = 0.0;
+  for (int i = 0; i < n; ++i) max_diag = std::max(max_diag, a[i * n + i]);
+  const double floor = 1e-12 * std::max(max_diag, 1e-300);
+  active->assign(n, 1);
+  for (int j = 0; j < n; ++j) {
+    double d = a[j * n + j];
+    for (int k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
+    if (!(d > floor)) {
+      (*active)[j] = 0;
+      for (int i = j; i < n; ++i) a[i * n + j] = 0.0;
+      continue;
+    }
+    const double l = std::sqrt(d);
+    a[j * n + j] = l;
+    for (int i = j + 1; i < n; ++i) {
+      double s = a[i * n + j];
+      for (int k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
+      a[i * n + j] = s / l;
+    }
+  }
+}
+
+// Solves L L^T x = b in place, with inactive (redundant) rows set to 0.
+void CholeskySolve(const std::vector<double>& L, int n, const std::vector<char>& active, std::vector<double>* b) {
+  std::vector<double>& x = *b;
+  for (int i = 0; i < n; ++i) {
+    if (!active[i]) {
+      x[i] = 0.0;
+      continue;
+    }
+    double s = x[i];
+    for (int k = 0; k < i; ++k) s -= L[i * n + k] * x[k];
+    x[i] = s / L[i * n + i];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    if (!active[i]) {
+      x[i] = 0.0;
+      continue;
+    }
+    double s = x[i];
+    for (int k = i + 1; k < n; ++k) s -= L[k * n + i] * x[k];
+    x[i] = s / L[i * n + i];
+  }
+}
+
+}  // namespace
+
+LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
+                             std::vector<double>* limit_impulses) {
+  const int nb = static_cast<int>(sys->bodies.size());
+  const int N = 6 * nb;
+  const int mj = static_cast<int>(sys->joint_rows.size());
+  const int p = static_cast<int>(sys->limit_rows.size());
+  const int q = static_cast<int>(sys->contacts.size());
+  const int u = st.friction_directions;
+
+  // H rows: limits, normals, friction directions (eq. 18's l, n, D), and
+  // their right-hand sides b (the LCP's q entries without H v_c).
+  std::vector<JacobianRow> H;
+  std::vector<double> rhs;
+  H.reserve(p + q * (1 + u));
+  for (int i = 0; i < p; ++i) {
+    H.push_back(sys->limit_rows[i]);
+    rhs.push_back(-sys->limit_targets[i]);
+  }
+  std::vector<Vec3> dirs;
+  for (int c = 0; c < q; ++c) {
+    const Contact& ct = *sys->contacts[c];
+    const auto [a, b] = sys->contact_bodies[c];
+    JacobianRow r;
+    r.a = a;
+    r.b = b;
+    const Vec3 ra = a >= 0 ? Vec3(ct.p_W - sys->bodies[a]->p_W) : Vec3::Zero();
+    const Vec3 rb = b >= 0 ? Vec3(ct.p_W - sys->bodies[b]->p_W) : Vec3::Zero();
+    r.Ja << ct.n_W, ra.cross(ct.n_W);
+    r.Jb << -ct.n_W, -rb.cross(ct.n_W);
+    H.push_back(r);
+    rhs.push_back(-ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
+  }
+  for (int c = 0; c < q; ++c) {
+    const Contact& ct = *sys->contacts[c];
+    const auto [a, b] = sys->contact_bodies[c];
+    dirs.clear();
+    FrictionDirections(ct.n_W, u, &dirs);
+    const Vec3 ra = a >= 0 ? Vec3(ct.p_W - sys->bodies[a]->p_W) : Vec3::Zero();
+    const Vec3 rb = b >= 0 ? Vec3(ct.p_W - sys->bodies[b]->p_W) : Vec3::Zero();
+    for (const Vec3& d : dirs) {
+      JacobianRow r;
+      r.a = a;
+      r.b = b;
+      r.Ja << d, ra.cross(d);
+      r.Jb << -d, -rb.cross(d);
+      H.push_back(r);
+      rhs.push_back(0.0);
+    }
+  }
+  const int mh = static_cast<int>(H.size());
+
+  // Free velocities, dense.
+  std::vector<double> v_free(N);
+  for (int i = 0; i < nb; ++i) {
+    const Vec6 v = Velocity(*sys->bodies[i]);
+    for (int k = 0; k < 6; ++k) v_free[6 * i + k] = v[k];
+  }
+
+  // A_H = A H^T (N x mh, column-major), and v_c.
+  std::vector<double> AH(static_cast<std::size_t>(N) * mh, 0.0);
+  for (int r = 0; r < mh; ++r) {
+    std::vector<double> col(N, 0.0);
+    AddWRowT(sys->bodies, H[r], 1.0, &col);
+    std::copy(col.begin(), col.end(), AH.begin() + static_cast<std::ptrdiff_t>(r) * N);
+  }
+  std::vector<double> v_c = v_free;
+  std::vector<double> L;
+  std::vector<char> active;
+  if (mj > 0) {
+    // S = J W J^T.
+    std::vector<std::vector<double>> WJt(mj, std::vector<double>(N, 0.0));
+    for (int i = 0; i < mj; ++i) AddWRowT(sys->bodies, sys->joint_rows[i], 1.0, &WJt[i]);
+    L.assign(static_cast<std::size_t>(mj) * mj, 0.0);
+    for (int i = 0; i < mj; ++i) {
+      for (int k = 0; k <= i; ++k) {
+        const double s = RowDot(sys->joint_rows[i], WJt[k]);
+        L[i * mj + k] = s;
+        L[k * mj + i] = s;
+      }
+    }
+    Cholesky(&L, mj, &active);
+    // v_c = v* + W J^T S^-1 (e - J v*).
+    std::vector<double> y(mj);
+    for (int i = 0; i < mj; ++i) y[i] = sys->joint_targets[i] - RowDot(sys->joint_rows[i], v_free);
+    CholeskySolve(L, mj, active, &y);
+    for (int i = 0; i < mj; ++i) {
+      for (int k = 0; k < N; ++k) v_c[k] += WJt[i][k] * y[i];
+    }
+    // Each column of A_H: W h_r - W J^T S^-1 (J W h_r).
+    std::vector<double> x(mj);
+    for (int r = 0; r < mh; ++r) {
+      double* col = &AH[static_cast<std::size_t>(r) * N];
+      std::vector<double> colv(col, col + N);
+      for (int i = 0; i < mj; ++i) x[i] = RowDot(sys->joint_rows[i], colv);
+      CholeskySolve(L, mj, active, &x);
+      for (int i = 0; i < mj; ++i) {
+        if (x[i] == 0.0) continue;
+        for (int k = 0; k < N; ++k) col[k] -= WJt[i][k] * x[i];
+      }
+    }
+  }
+
+  // The LCP of eq. 21: variables [c_l (p), c_n (q), beta (q u), lambda (q)].
+  const int n = mh + q;
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
+  Eigen::VectorXd qv = Eigen::VectorXd::Zero(n);
+  for (int i = 0; i < mh; ++i) {
+    const JacobianRow& hi = H[i];
+    for (int k = 0; k < mh; ++k) {
+      const double* col = &AH[static_cast<std::size_t>(k) * N];
+      double s = 0.0;
+      for (int t = 0; t < 6; ++t) {
+        if (hi.a >= 0) s += hi.Ja[t] * col[6 * hi.a + t];
+        if (hi.b >= 0) s += hi.Jb[t] * col[6 * hi.b + t];
+      }
+      M(i, k) = s;
+    }
+    qv[i] = RowDot(hi, v_c) + rhs[i];
+  }
+  double max_diag = 0.0;
+  for (int i = 0; i < mh; ++i) max_diag = std::max(max_diag, M(i, i));
+  for (int i = 0; i < mh; ++i) M(i, i) += st.regularization * max_diag;
+  const int beta0 = p + q, lambda0 = p + q + q * u;
+  for (int c = 0; c < q; ++c) {
+    const double mu = sys->contacts[c]->friction;
+    M(lambda0 + c, p + c) = mu;
+    for (int k = 0; k < u; ++k) {
+      M(beta0 + c * u + k, lambda0 + c) = 1.0;
+      M(lambda0 + c, beta0 + c * u + k) = -1.0;
+    }
+  }
+
+  LcpSolveStats stats;
+  stats.lcp_size = n;
+  Eigen::VectorXd z;
+  auto solve = [&](const LemkeSettings& ls) {
+    LcpResult r = SolveLcpLemke(M, qv, &z, ls);
+    if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + qv.cwiseAbs().maxCoeff())) {
+      r.status = LcpStatus::kInaccurate;
+    }
+    return r;
+  };
+  LcpResult res = solve(st.lemke);
+  if (res.status != LcpStatus::kSolved) {
+    // One retry with a coarser pivot tolerance before falling back.
+    LemkeSettings coarse = st.lemke;
+    coarse.pivot_tolerance = std::max(1e-6, 100.0 * st.lemke.pivot_tolerance);
+    const int first_pivots = res.pivots;
+    res = solve(coarse);
+    res.pivots += first_pivots;
+  }
+  if (const char* dump = std::getenv("GRASPLAB_DUMP_LCP"); dump && res.status != LcpStatus::kSolved) {
+    if (FILE* f = std::fopen(dump, "w")) {
+      std::fprintf(f, "%d\n", n);
+      for (int i = 0; i < n; ++i) {
+        for (int k = 0; k < n; ++k) std::fprintf(f, "%.17g ", M(i, k));
+        std::fprintf(f, "\n");
+      }
+      for (int i = 0; i < n; ++i) std::fprintf(f, "%.17g ", qv[i]);
+      std::fclose(f);
+    }
+  }
+  stats.status = res.status;
+  stats.pivots = res.pivots;
+  stats.residual = res.residual;
+  if (res.status != LcpStatus::kSolved) {
+    // Fallback: projected Gauss-Seidel on the H rows (header comment).
+    stats.fell_back = true;
+    z = Eigen::VectorXd::Zero(n);
+    Eigen::VectorXd w = qv;
+    auto update = [&](int i, double zi) {
+      const double dz = zi - z[i];
+      if (dz == 0.0) return;
+      z[i] = zi;
+      for (int k = 0; k < n; ++k) w[k] += M(k, i) * dz;
+    };
+    for (int sweep = 0; sweep < 100; ++sweep) {
+      for (int i = 0; i < p + q; ++i) {
+        if (M(i, i) > 0.0) update(i, std::max(0.0, z[i] - w[i] / M(i, i)));
+      }
+      for (int c = 0; c < q; ++c) {
+        double sum = 0.0;
+        for (int k = 0; k < u; ++k) {
+          const int i = beta0 + c * u + k;
+          if (M(i, i) > 0.0) update(i, std::max(0.0, z[i] - (w[i] - M(i, lambda0 + c) * z[lambda0 + c]) / M(i, i)));
+          sum += z[i];
+        }
+        const double limit = sys->contacts[c]->friction * z[p + c];
+        if (sum > limit) {
+          const double scale = sum > 0.0 ? limit / sum : 0.0;
+          for (int k = 0; k < u; ++k) update(beta0 + c * u + k, z[beta0 + c * u + k] * scale);
+        }
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      if (!(z[i] - z[i] == 0.0)) z[i] = 0.0;
+    }
+  }
+
+  // v^{l+1} = v_c + A H^T z.
+  std::vector<double> v = v_c;
+  for (int r = 0; r < mh; ++r) {
+    if (z[r] == 0.0) continue;
+    const double* col = &AH[static_cast<std::size_t>(r) * N];
+    for (int k = 0; k < N; ++k) v[k] += col[k] * z[r];
+  }
+  for (int i = 0; i < nb; ++i) {
+    sys->bodies[i]->v_W = Vec3(v[6 * i], v[6 * i + 1], v[6 * i + 2]);
+    sys->bodies[i]->w_W = Vec3(v[6 * i + 3], v[6 * i + 4], v[6 * i + 5]);
+  }
+  limit_impulses->assign(z.data(), z.data() + p);
+  for (int c = 0; c < q; ++c) {
+    Contact& ct = *sys->contacts[c];
+    ct.normal_impulse = z[p + c];
+    dirs.clear();
+    FrictionDirections(ct.n_W, u, &dirs);
+    ct.friction_impulse.setZero();
+    for (int k = 0; k < u; ++k) ct.friction_impulse += z[beta0 + c * u + k] * dirs[k];
+  }
+  // Joint impulses: c_j = S^-1 (e - J v* - J W H^T z) = S^-1 (J v_c - J v*) + ... computed
+  // from the final velocity: J v^{l+1} = e holds, and M (v - v*) = J^T c_j + H^T z.
+  joint_impulses->assign(mj, 0.0);
+  if (mj > 0) {
+    std::vector<double> WHz(N, 0.0);
+    for (int r = 0; r < mh; ++r) {
+      if (z[r] != 0.0) AddWRowT(sys->bodies, H[r], z[r], &WHz);
+    }
+    std::vector<double> y(mj);
+    for (int i = 0; i < mj; ++i) {
+      y[i] = sys->joint_targets[i] - RowDot(sys->joint_rows[i], v_free) - RowDot(sys->joint_rows[i], WHz);
+    }
+    CholeskySolve(L, mj, active, &y);
+    *joint_impulses = y;
+  }
+  return stats;
+}
+
+}  // namespace grasplab

@@ -1,0 +1,190 @@
+#include "core/solvers/lemke.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace grasplab {
+namespace {
+
+bool Finite(double x) { return x - x == 0.0; }
+
+}  // namespace
+
+const char* LcpStatusName(LcpStatus status) {
+  switch (status) {
+    case LcpStatus::kSolved: return "solved";
+    case LcpStatus::kRayTermination: return "ray termination";
+    case LcpStatus::kMaxPivots: return "pivot cap reached";
+    case LcpStatus::kNonFinite: return "non-finite values";
+    case LcpStatus::kInaccurate: return "inaccurate (residual too large)";
+  }
+  return "?";
+}
+
+double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eigen::VectorXd& z) {
+  const int n = static_cast<int>(q.size());
+  double r = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double w = q[i];
+    for (int j = 0; j < n; ++j) w += M(i, j) * z[j];
+    r = std::max(r, std::abs(std::min(z[i], w)));
+  }
+  return r;
+}
+
+LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eigen::VectorXd* z_out,
+                        const LemkeSettings& settings) {
+  const int n = static_cast<int>(q.size());
+  LcpResult result;
+  Eigen::VectorXd& z = *z_out;
+  z = Eigen::VectorXd::Zero(n);
+  for (int i = 0; i < n; ++i) {
+    if (!Finite(q[i])) return {LcpStatus::kNonFinite, 0, 0.0};
+    for (int j = 0; j < n; ++j) {
+      if (!Finite(M(i, j))) return {LcpStatus::kNonFinite, 0, 0.0};
+    }
+  }
+  if (n == 0) return result;
+  int r = 0;
+  for (int i = 1; i < n; ++i) {
+    if (q[i] < q[r]) r = i;
+  }
+  if (q[r] >= 0.0) return result;  // z = 0, w = q >= 0
+
+  // Variables: w_i = i, z_j = n + j, z0 = 2n.
+  const int kZ0 = 2 * n;
+  std::vector<int> basis(n);
+  for (int i = 0; i < n; ++i) basis[i] = i;
+  // B^-1 row-major, and the basic values x_B.
+  std::vector<double> Binv(static_cast<std::size_t>(n) * n, 0.0);
+  for (int i = 0; i < n; ++i) Binv[static_cast<std::size_t>(i) * n + i] = 1.0;
+  std::vector<double> x(q.data(), q.data() + n);
+  std::vector<double> col(n);
+
+  // The entering variable's column in the current basis: B^-1 a_e.
+  auto entering_column = [&](int e) {
+    if (e == kZ0) {
+      for (int i = 0; i < n; ++i) {
+        double s = 0.0;
+        for (int k = 0; k < n; ++k) s -= Binv[static_cast<std::size_t>(i) * n + k];
+        col[i] = s;
+      }
+    } else if (e >= n) {
+      const int j = e - n;
+      for (int i = 0; i < n; ++i) {
+        double s = 0.0;
+        for (int k = 0; k < n; ++k) s -= Binv[static_cast<std::size_t>(i) * n + k] * M(k, j);
+        col[i] = s;
+      }
+    } else {
+      for (int i = 0; i < n; ++i) col[i] = Binv[static_cast<std::size_t>(i) * n + e];
+    }
+  };
+  auto pivot = [&](int row, int e) {
+    const double inv = 1.0 / col[row];
+    double* br = &Binv[static_cast<std::size_t>(row) * n];
+    for (int k = 0; k < n; ++k) br[k] *= inv;
+    x[row] *= inv;
+    for (int i = 0; i < n; ++i) {
+      if (i == row || col[i] == 0.0) continue;
+      const double f = col[i];
+      double* bi = &Binv[static_cast<std::size_t>(i) * n];
+      for (int k = 0; k < n; ++k) bi[k] -= f * br[k];
+      x[i] -= f * x[row];
+    }
+    const int leaving = basis[row];
+    basis[row] = e;
+    return leaving;
+  };
+
+  // First pivot: z0 enters at the most negative q_r; all x become >= 0.
+  entering_column(kZ0);
+  int leaving = pivot(r, kZ0);
+  int entering = leaving + n;  // complement of w_r is z_r
+  const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : 50 * n + 100;
+  result.pivots = 1;
+  bool solved = false;
+  while (result.pivots < max_pivots) {
+    entering_column(entering);
+    double col_max = 0.0;
+    for (int i = 0; i < n; ++i) col_max = std::max(col_max, std::abs(col[i]));
+    const double tol = settings.pivot_tolerance * std::max(1.0, col_max);
+    // Minimum ratio test with lexicographic tie-breaking.
+    int best = -1;
+    for (int i = 0; i < n; ++i) {
+      if (col[i] <= tol) continue;
+      if (best < 0) {
+        best = i;
+        continue;
+      }
+      const double ri = x[i] / col[i], rb = x[best] / col[best];
+      // Ratios equal up to rounding are ties: decided lexicographically.
+      const double tie = 1e-12 * std::max(1.0, std::max(std::abs(ri), std::abs(rb)));
+      if (ri < rb - tie) {
+        best = i;
+      } else if (ri <= rb + tie) {
+        if (basis[i] == kZ0) {
+          best = i;
+        } else if (basis[best] != kZ0) {
+          // Lexicographic comparison of B^-1 rows scaled by 1 / col.
+          for (int k = 0; k < n; ++k) {
+            const double a = Binv[static_cast<std::size_t>(i) * n + k] / col[i];
+            const double b = Binv[static_cast<std::size_t>(best) * n + k] / col[best];
+            if (a < b) {
+              best = i;
+              break;
+            }
+            if (a > b) break;
+          }
+        }
+      }
+    }
+    if (best < 0) {
+      result.status = LcpStatus::kRayTermination;
+      break;
+    }
+    leaving = pivot(best, entering);
+    ++result.pivots;
+    if (leaving == kZ0) {
+      solved = true;
+      break;
+    }
+    entering = leaving < n ? leaving + n : leaving - n;
+  }
+  if (!solved) {
+    if (result.status == LcpStatus::kSolved) result.status = LcpStatus::kMaxPivots;
+    z.setZero();
+    return result;
+  }
+  // One step of iterative refinement: r = q - B x_B, x_B += B^-1 r, where
+  // column i of B is e_i for w_i and -M(:, j) for z_j.
+  std::vector<double> res(q.data(), q.data() + n);
+  for (int i = 0; i < n; ++i) {
+    const int v = basis[i];
+    if (v < n) {
+      res[v] -= x[i];
+    } else {
+      const int j = v - n;
+      for (int k = 0; k < n; ++k) res[k] += M(k, j) * x[i];
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    double s = 0.0;
+    for (int k = 0; k < n; ++k) s += Binv[static_cast<std::size_t>(i) * n + k] * res[k];
+    x[i] += s;
+  }
+  for (int i = 0; i < n; ++i) {
+    if (basis[i] >= n && basis[i] < kZ0) z[basis[i] - n] = std::max(0.0, x[i]);
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!Finite(z[i])) {
+      z.setZero();
+      return {LcpStatus::kNonFinite, result.pivots, 0.0};
+    }
+  }
+  result.residual = LcpResidual(M, q, z);
+  return result;
+}
+
+}  // namespace grasplab

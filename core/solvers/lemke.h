@@ -1,0 +1,63 @@
+// Lemke's complementary pivoting algorithm for the linear complementarity
+// problem LCP(M, q): find z with
+//     w = M z + q,   z >= 0,   w >= 0,   z^T w = 0.
+// (Cottle, Pang & Stone 1992, section 4.4; the solver of Miller &
+// Christensen eq. 21 and of Golle et al.'s eq. 5.)
+//
+// The system w - M z - d z0 = q is augmented by an artificial variable z0
+// with covering vector d = 1. Starting from the basis of all w, z0 enters
+// and the most negative q_i leaves, which makes the basic solution
+// feasible; then the complement of each leaving variable enters, with the
+// leaving row chosen by the minimum ratio test, until z0 leaves (a
+// solution) or no row limits the entering column (ray termination: no
+// solution along this path, possible when M is not copositive-plus).
+//
+// Degeneracy: ties in the ratio test are broken lexicographically on the
+// rows of B^-1 (divided by the pivot column), which prevents cycling; a tie
+// involving z0's row lets z0 leave at once.
+//
+// Representation: the basis inverse B^-1 (n x n) and the basic values are
+// updated in place at each pivot (O(n^2)); at the end one step of iterative
+// refinement, x_B += B^-1 (q - B x_B), removes most of the rounding
+// accumulated by the updates. All loops are plain, in a fixed order, so the
+// result is bit-identical native and in WASM.
+#pragma once
+
+#include <Eigen/Core>
+
+namespace grasplab {
+
+enum class LcpStatus {
+  kSolved,          // z0 left the basis: z solves the LCP
+  kRayTermination,  // the entering column has no positive entry
+  kMaxPivots,       // the pivot cap was reached
+  kNonFinite,       // the input or an update was not finite
+  kInaccurate,      // set by callers: pivoting ended but the residual is too large
+};
+const char* LcpStatusName(LcpStatus status);
+
+struct LemkeSettings {
+  int max_pivots = 0;              // 0: 50 n + 100
+  // Entries of the entering column at or below this (relative to its largest
+  // entry) cannot pivot. Degenerate contact LCPs (many coplanar contacts)
+  // leave rounding debris of ~1e-10 relative in columns that should be zero;
+  // pivoting on it wrecks B^-1, so the default is 1e-8.
+  double pivot_tolerance = 1e-8;
+};
+
+struct LcpResult {
+  LcpStatus status = LcpStatus::kSolved;
+  int pivots = 0;
+  double residual = 0.0;  // max_i |min(z_i, w_i)|, the natural residual (see below)
+};
+
+// Solves LCP(M, q) into *z (resized to n). On any status other than kSolved
+// *z holds zeros (never NaN) and the caller falls back to another answer.
+LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eigen::VectorXd* z,
+                        const LemkeSettings& settings = {});
+
+// Natural residual max_i |min(z_i, (M z + q)_i)|: zero exactly at a solution
+// (z >= 0, w >= 0, z^T w = 0); its size measures violation in the units of q.
+double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eigen::VectorXd& z);
+
+}  // namespace grasplab

@@ -1,0 +1,120 @@
+// Physical validation of the LCP step with friction (Miller & Christensen
+// section 4), against analytic answers. Tolerances are part of the test.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/solvers/friction_directions.h"
+#include "core/world.h"
+
+using namespace grasplab;
+
+namespace {
+
+constexpr double kG = 9.81;
+constexpr double kH = 0.0025;
+constexpr double kHalf = 0.05;  // 10 cm cubes
+
+BodyDef Ground() {
+  BodyDef g;
+  g.name = "ground";
+  g.shape = PlaneShape{};
+  g.is_static = true;
+  return g;
+}
+
+BodyDef Cube(const Vec3& p) {
+  BodyDef b;
+  b.name = "cube";
+  b.shape = BoxShape{Vec3::Constant(kHalf)};
+  b.mass = 1.0;
+  b.X_WB.p = p;
+  return b;
+}
+
+// Default material: mu_s = 0.5, mu_k = 0.4.
+constexpr double kMuS = 0.5, kMuK = 0.4;
+
+}  // namespace
+
+TEST_CASE("Block under tilted gravity sticks below tan(theta) = mu_s", "[dynamics][friction]") {
+  const double theta = std::atan(0.8 * kMuS);  // tan = 0.4 < 0.5
+  WorldSettings s;
+  s.gravity = Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
+  World world(s);
+  REQUIRE(world.AddBody(Ground()).ok());
+  const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
+  for (int k = 0; k < 80; ++k) REQUIRE(world.Step(kH).ok());  // settle 0.2 s
+  const Vec3 start = world.pose(id).p;
+  for (int k = 0; k < 800; ++k) REQUIRE(world.Step(kH).ok());  // 2 s
+  CHECK((world.pose(id).p - start).norm() < 1e-3);
+  CHECK(world.stats().lcp_failures == 0);
+}
+
+TEST_CASE("Block under tilted gravity slides at g (sin theta - mu_k cos theta)", "[dynamics][friction]") {
+  const double theta = std::atan(0.7);  // tan = 0.7 > mu_s
+  WorldSettings s;
+  s.gravity = Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
+  World world(s);
+  REQUIRE(world.AddBody(Ground()).ok());
+  const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
+  for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());  // 0.5 s
+  const double v0 = world.linear_velocity(id).x();
+  for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // 1 s more
+  const double a = (world.linear_velocity(id).x() - v0) / 1.0;
+  const double expected = kG * (std::sin(theta) - kMuK * std::cos(theta));
+  CHECK(a == Approx(expected).epsilon(0.03));
+  CHECK(std::abs(world.linear_velocity(id).y()) < 1e-6);
+  CHECK(world.stats().lcp_failures == 0);
+}
+
+TEST_CASE("Block launched at v0 stops after v0^2 / (2 mu_k g), within the pyramid's anisotropy", "[dynamics][friction]") {
+  // With u = 8 friction directions the pyramid's friction is mu_k along its
+  // edges and mu_k cos(pi/8) midway between them: the stopping distance lies
+  // in [d, d / cos(pi / 8)] (2 % margin for the static switch at the end).
+  const double v0 = 1.0;
+  const double d = v0 * v0 / (2.0 * kMuK * kG);
+  const double ratio = FrictionConeInscribedRatio(8);
+  for (double deg : {0.0, 22.5, 45.0, 60.0, 135.0}) {
+    INFO("direction " << deg << " degrees");
+    const double a = deg * 3.14159265358979323846 / 180.0;
+    World world;
+    REQUIRE(world.AddBody(Ground()).ok());
+    BodyDef c = Cube(Vec3(0, 0, kHalf + 5e-5));
+    c.v_WB = Vec3(v0 * std::cos(a), v0 * std::sin(a), 0.0);
+    const BodyId id = world.AddBody(c).value();
+    for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // 1 s: stopped after ~0.25 s
+    const double travelled = world.pose(id).p.head<2>().norm();
+    CHECK(world.linear_velocity(id).norm() < 1e-6);
+    CHECK(travelled >= 0.98 * d);
+    CHECK(travelled <= 1.02 * d / ratio);
+    if (deg == 0.0 || deg == 45.0 || deg == 135.0) {
+      CHECK(travelled == Approx(d).epsilon(0.02));  // along an edge of the pyramid
+    }
+    CHECK(world.stats().lcp_failures == 0);
+  }
+}
+
+TEST_CASE("A stack of 5 boxes rests for 10 s", "[dynamics][stack]") {
+  World world;
+  REQUIRE(world.AddBody(Ground()).ok());
+  std::vector<BodyId> ids;
+  for (int i = 0; i < 5; ++i) {
+    ids.push_back(world.AddBody(Cube(Vec3(0.0, 0.0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).value());
+  }
+  for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());  // settle 0.5 s
+  std::vector<Vec3> start;
+  for (BodyId id : ids) start.push_back(world.pose(id).p);
+  double deepest = 0.0;
+  for (int k = 0; k < 4000; ++k) {  // 10 s
+    REQUIRE(world.Step(kH).ok());
+    for (const Contact& c : world.contacts()) deepest = std::min(deepest, c.separation);
+  }
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    INFO("box " << i);
+    CHECK((world.pose(ids[i]).p - start[i]).norm() < 1e-3);
+  }
+  CHECK(deepest > -1e-4);
+  CHECK(world.contacts().size() == 20);
+  CHECK(world.stats().island_count == 1);
+  CHECK(world.stats().lcp_failures == 0);
+}
