@@ -11,6 +11,8 @@
 #include "core/geometry/aabb.h"
 #include "core/dynamics/integrate_pose.h"
 #include "core/math/state_hash.h"
+#include "core/math/det_math.h"
+#include "core/solvers/contact_target.h"
 #include "core/solvers/friction_directions.h"
 
 namespace grasplab {
@@ -73,6 +75,103 @@ StatusOr<BodyId> World::AddBody(const BodyDef& def) {
   w_WB_.push_back(d.w_WB);
   is_static_.push_back(d.is_static ? 1 : 0);
   return static_cast<BodyId>(defs_.size() - 1);
+}
+
+StatusOr<JointId> World::AddJoint(const JointDef& def) {
+  const std::string field = "joints[" + std::to_string(joint_defs_.size()) + "]";
+  if (Status st = ValidateJointDef(def, field); !st.ok()) return st;
+  const int n = body_count();
+  if (def.child < 0 || def.child >= n) return Status::Error(field + ".child: unknown body");
+  if (def.parent < 0 || def.parent >= n) return Status::Error(field + ".parent: unknown body");
+  if (def.parent == def.child) return Status::Error(field + ": parent and child are the same body");
+  if (defs_[def.child].is_static) {
+    return Status::Error(field + ".child: '" + defs_[def.child].name + "' is static; a joint moves its child");
+  }
+  if (def.coupled_to >= 0) {
+    if (def.coupled_to >= joint_count()) return Status::Error(field + ".coupling.joint: unknown joint");
+    const JointDef& master = joint_defs_[def.coupled_to];
+    if (master.type != def.type || def.type == JointType::kFixed) {
+      return Status::Error(field + ".coupling.joint: must be a joint of the same type (revolute or prismatic)");
+    }
+  }
+  JointDef d = def;
+  if (d.type != JointType::kFixed) d.axis_W.normalize();
+  joint_defs_.push_back(d);
+  joint_frames_.push_back(MakeJointFrames(d, X_WB_[d.parent], X_WB_[d.child]));
+  joint_state_.push_back({});
+  if (!d.collide_connected) (void)ExcludeCollision(d.parent, d.child);
+  return static_cast<JointId>(joint_defs_.size() - 1);
+}
+
+Status World::SetJointEffort(JointId j, double effort) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetJointEffort: unknown joint " + std::to_string(j));
+  if (!IsFinite(effort)) return Status::Error("joints[" + std::to_string(j) + "].effort: must be finite");
+  joint_state_[j].effort = effort;
+  return Status::Ok();
+}
+
+void World::UpdateJointPositions() {
+  for (JointId j = 0; j < joint_count(); ++j) {
+    const JointDef& d = joint_defs_[j];
+    const double q = JointCoordinate(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child]);
+    JointState& st = joint_state_[j];
+    // Revolute coordinates are unwrapped: add the wrapped change.
+    st.position = d.type == JointType::kRevolute ? st.position + WrapAngle(q - st.position) : q;
+  }
+}
+
+double World::JointRate(JointId j) const {
+  const JointDef& d = joint_defs_[j];
+  const JointFrames& f = joint_frames_[j];
+  const VelocityBody& P = velocity_bodies_[d.parent];
+  const VelocityBody& C = velocity_bodies_[d.child];
+  const Vec3 a = X_WB_[d.parent].q * f.a_P;
+  if (d.type == JointType::kRevolute) return a.dot(C.w_W - P.w_W);
+  if (d.type == JointType::kPrismatic) {
+    const Vec3 x = X_WB_[d.child].Apply(f.p_C);
+    return a.dot(C.PointVelocity(x) - P.PointVelocity(x));
+  }
+  return 0.0;
+}
+
+void World::ApplyJointForces(double h) {
+  // Steps 7-8: motor efforts and joint friction (eq. 14) as impulses on the
+  // free velocities, equal and opposite on the two bodies.
+  for (JointId j = 0; j < joint_count(); ++j) {
+    const JointDef& d = joint_defs_[j];
+    if (d.type == JointType::kFixed) continue;
+    const JointFrames& f = joint_frames_[j];
+    VelocityBody& P = velocity_bodies_[d.parent];
+    VelocityBody& C = velocity_bodies_[d.child];
+    const Vec3 a = X_WB_[d.parent].q * f.a_P;
+    const Vec3 x = X_WB_[d.child].Apply(f.p_C);
+    // Inverse effective mass along the joint coordinate.
+    double k;
+    if (d.type == JointType::kRevolute) {
+      k = a.dot(C.inv_I_W * a) + a.dot(P.inv_I_W * a);
+    } else {
+      const Vec3 rc = (x - C.p_W).cross(a), rp = (x - P.p_W).cross(a);
+      k = C.inv_mass + P.inv_mass + rc.dot(C.inv_I_W * rc) + rp.dot(P.inv_I_W * rp);
+    }
+    const double qdot = JointRate(j);
+    double impulse = joint_state_[j].effort * h;
+    if (qdot != 0.0 && d.viscous_friction > 0.0 && k > 0.0) {
+      // The viscous part of eq. 14, v q_dot, explicit; clamped so one step
+      // cannot reverse q_dot (k from the free bodies bounds the joint's
+      // effective inverse inertia from above). The Coulomb part is a
+      // bounded row of the island LCP (SolveVelocities).
+      const double friction = std::min(d.viscous_friction * std::abs(qdot) * h, std::abs(qdot) / k);
+      impulse -= qdot > 0.0 ? friction : -friction;
+    }
+    if (impulse == 0.0) continue;
+    if (d.type == JointType::kRevolute) {
+      C.w_W += C.inv_I_W * (impulse * a);
+      P.w_W -= P.inv_I_W * (impulse * a);
+    } else {
+      C.ApplyImpulse(impulse * a, x);
+      P.ApplyImpulse(-impulse * a, x);
+    }
+  }
 }
 
 Status World::ExcludeCollision(BodyId a, BodyId b) {
@@ -235,6 +334,7 @@ void World::ExternalImpulses(double h) {
     vb.v_W = v_WB_[i] + h * settings_.gravity;
     vb.w_W = vb.inv_I_W * L_W_prev_[i];  // eq. 15 with the gyroscopic term (header)
   }
+  ApplyJointForces(h);
 }
 
 void World::SolveVelocities(double h) {
@@ -242,7 +342,24 @@ void World::SolveVelocities(double h) {
   // free body (eq. 15: v* is already in velocity_bodies_), else the LCP.
   std::vector<std::pair<int, int>> contact_links(contacts_.size());
   for (std::size_t c = 0; c < contacts_.size(); ++c) contact_links[c] = {contacts_[c].body_a, contacts_[c].body_b};
-  islands_ = BuildIslands(body_count(), is_static_, contact_links, {});
+  std::vector<std::pair<int, int>> joint_links;
+  for (const JointDef& d : joint_defs_) joint_links.push_back({d.parent, d.child});
+  islands_ = BuildIslands(body_count(), is_static_, contact_links, joint_links);
+  // A coupling row spans both joints: their islands must be one. Merge by
+  // re-running with the extra links (rare: only when coupled joints exist).
+  bool coupled = false;
+  for (const JointDef& d : joint_defs_) coupled |= d.coupled_to >= 0;
+  if (coupled) {
+    for (const JointDef& d : joint_defs_) {
+      if (d.coupled_to >= 0) joint_links.push_back({d.child, joint_defs_[d.coupled_to].child});
+    }
+    islands_ = BuildIslands(body_count(), is_static_, contact_links, joint_links);
+    for (Island& island : islands_) {
+      // Drop the extra links' indices: they are not joints.
+      std::erase_if(island.joints, [&](int j) { return j >= joint_count(); });
+    }
+  }
+  UpdateJointPositions();
   stats_.island_count = static_cast<int>(islands_.size());
   stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
   stats_.lcp_residual = 0.0;
@@ -267,7 +384,57 @@ void World::SolveVelocities(double h) {
       sys.contacts.push_back(&ct);
       sys.contact_bodies.push_back({local[ct.body_a], local[ct.body_b]});
     }
+    // Joint rows (eq. 7, 16), coupling rows, and reached limits (eq. 9).
+    std::vector<std::pair<int, int>> row_range(island.joints.size());
+    std::vector<std::pair<JointId, int>> limit_of;  // (joint, +1 lower / -1 upper)
+    for (std::size_t k = 0; k < island.joints.size(); ++k) {
+      const JointId j = island.joints[k];
+      const JointDef& d = joint_defs_[j];
+      const int P = local[d.parent], C = local[d.child];
+      const int first = static_cast<int>(sys.joint_rows.size());
+      AppendJointRows(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C, h, settings_.error_reduction,
+                      &sys.joint_rows, &sys.joint_targets);
+      if (d.coupled_to >= 0) {
+        const JointDef& m = joint_defs_[d.coupled_to];
+        JacobianRow row = JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C);
+        const JacobianRow mrow = JointRateRow(m, joint_frames_[d.coupled_to], X_WB_[m.parent], X_WB_[m.child],
+                                              local[m.parent], local[m.child]);
+        for (int b = 0; b < mrow.count; ++b) row.Add(mrow.body[b], -d.coupling_ratio * mrow.J[b]);
+        const double error = joint_state_[j].position - d.coupling_ratio * joint_state_[d.coupled_to].position;
+        sys.joint_rows.push_back(row);
+        sys.joint_targets.push_back(-settings_.error_reduction * error / h);
+      }
+      row_range[k] = {first, static_cast<int>(sys.joint_rows.size())};
+      if (d.coulomb_friction > 0.0 && d.type != JointType::kFixed) {
+        // Eq. 14's Coulomb part c sgn(q_dot) as a bounded impulse |f| <= c h
+        // in the LCP: it sticks exactly while the other forces stay below c.
+        sys.friction_rows.push_back(JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C));
+        sys.friction_limits.push_back(d.coulomb_friction * h);
+      }
+      if (d.has_limits && d.type != JointType::kFixed) {
+        const double thr = d.type == JointType::kRevolute ? settings_.joint_limit_angle : settings_.joint_limit_distance;
+        const double travel = 2.0 * h * std::abs(JointRate(j));
+        const double q = joint_state_[j].position;
+        const JacobianRow rate = JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C);
+        for (int side : {+1, -1}) {
+          const double gap = side > 0 ? q - d.lower : d.upper - q;
+          if (gap >= thr + travel) continue;
+          JacobianRow row = rate;
+          for (int b = 0; b < row.count; ++b) row.J[b] *= side;
+          sys.limit_rows.push_back(row);
+          sys.limit_targets.push_back(ContactTargetVelocity(gap, h, thr, settings_.error_reduction));
+          limit_of.push_back({j, side});
+        }
+      }
+    }
     const LcpSolveStats r = SolveIslandLcp(&sys, ls, &joint_impulses, &limit_impulses);
+    for (std::size_t k = 0; k < island.joints.size(); ++k) {
+      double sq = 0.0;
+      for (int i = row_range[k].first; i < row_range[k].second; ++i) sq += joint_impulses[i] * joint_impulses[i];
+      joint_state_[island.joints[k]].impulse = std::sqrt(sq);
+      joint_state_[island.joints[k]].limit_impulse = 0.0;
+    }
+    for (std::size_t i = 0; i < limit_of.size(); ++i) joint_state_[limit_of[i].first].limit_impulse += limit_impulses[i];
     stats_.lcp_size += r.lcp_size;
     stats_.lcp_max_size = std::max(stats_.lcp_max_size, r.lcp_size);
     stats_.lemke_pivots += r.pivots;
@@ -280,6 +447,7 @@ void World::SolveVelocities(double h) {
     v_WB_[i] = velocity_bodies_[i].v_W;
     w_WB_[i] = velocity_bodies_[i].w_W;
   }
+  for (JointId j = 0; j < joint_count(); ++j) joint_state_[j].velocity = JointRate(j);
 }
 
 void World::QuarantineNonFinite() {

@@ -28,6 +28,7 @@
 #include "core/dynamics/material.h"
 #include "core/math/types.h"
 #include "core/dynamics/islands.h"
+#include "core/dynamics/joint.h"
 #include "core/solvers/lcp_solver.h"
 #include "core/solvers/velocity_body.h"
 
@@ -52,6 +53,8 @@ struct WorldSettings {
   double error_reduction = 0.2;     // gamma, eqs. 16 and 19
   double slip_threshold = 1e-3;     // m/s, s_t of eq. 13
   int friction_directions = 8;      // u of eq. 4 (4, 6, 8, 12 or 16)
+  double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
+  double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
   LemkeSettings lemke;
   ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
   int max_bisections = 30;          // kBisection: halvings per step at most
@@ -95,6 +98,24 @@ class World {
 
   // Bodies a and b never collide (for example, joined by a joint).
   Status ExcludeCollision(BodyId a, BodyId b);
+
+  // Validates and adds a joint between existing bodies (the child dynamic);
+  // q = 0 is the current configuration. Parent and child stop colliding
+  // unless def.collide_connected.
+  StatusOr<JointId> AddJoint(const JointDef& def);
+  // Motor effort (N m or N) applied from the next step on, equal and opposite
+  // on the two bodies along or about the axis, until changed.
+  Status SetJointEffort(JointId joint, double effort);
+
+  int joint_count() const { return static_cast<int>(joint_defs_.size()); }
+  const JointDef& joint_def(JointId j) const { return joint_defs_[j]; }
+  double joint_position(JointId j) const { return joint_state_[j].position; }  // rad or m
+  double joint_velocity(JointId j) const { return joint_state_[j].velocity; }  // rad/s or m/s
+  double joint_effort(JointId j) const { return joint_state_[j].effort; }      // N m or N
+  // Norm of the last step's constraint impulses of the joint's rows (N s or
+  // N m s mixed), and of its limit row.
+  double joint_impulse(JointId j) const { return joint_state_[j].impulse; }
+  double joint_limit_impulse(JointId j) const { return joint_state_[j].limit_impulse; }
 
   // Advances the world by h seconds (0 < h <= 0.1), or by less when the
   // contact-time search shortens the step (stats().step_length). Rejects a
@@ -147,6 +168,20 @@ class World {
   std::vector<Vec3> v_WB_;
   std::vector<Vec3> w_WB_;
 
+  struct JointState {
+    double position = 0.0;  // unwrapped for revolute joints
+    double velocity = 0.0;
+    double effort = 0.0;
+    double impulse = 0.0;
+    double limit_impulse = 0.0;
+  };
+  void UpdateJointPositions();
+  void ApplyJointForces(double h);
+  double JointRate(JointId j) const;  // from the velocity bodies (v being solved)
+
+  std::vector<JointDef> joint_defs_;
+  std::vector<JointFrames> joint_frames_;
+  std::vector<JointState> joint_state_;
   std::vector<Island> islands_;
   // Per-step scratch, kept to avoid reallocation.
   std::vector<Pose> X_WB_prev_;

@@ -27,8 +27,20 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
     bodies.push_back(std::move(b));
   }
   out["bodies"] = std::move(bodies);
-  out["contacts"] = world.stats().contact_count;
-  out["nonfiniteEvents"] = world.stats().nonfinite_events;
+  nlohmann::ordered_json joints = nlohmann::ordered_json::array();
+  for (JointId j = 0; j < world.joint_count(); ++j) {
+    joints.push_back({{"name", world.joint_def(j).name},
+                      {"type", JointTypeName(world.joint_def(j).type)},
+                      {"position", world.joint_position(j)},
+                      {"velocity", world.joint_velocity(j)},
+                      {"effort", world.joint_effort(j)}});
+  }
+  out["joints"] = std::move(joints);
+  const StepStats& st = world.stats();
+  out["contacts"] = st.contact_count;
+  out["solver"] = {{"islands", st.island_count}, {"lcpSize", st.lcp_size}, {"lemkePivots", st.lemke_pivots},
+                   {"lcpFailures", st.lcp_failures}};
+  out["nonfiniteEvents"] = st.nonfinite_events;
   return out;
 }
 

@@ -70,13 +70,57 @@ Scene Shapes() {
   return scene;
 }
 
+// Three fingers hinged on a static palm, 120 degrees apart, each pushed
+// inwards by a constant 0.3 N m motor torque, squeeze a 0.2 kg ball and hold
+// it against gravity by friction: the closed-chain grasp of Zechmair &
+// Morel's Figure 4 (their constraint-based run failed at about 7.7 s).
+Scene FingerSqueeze() {
+  Scene scene{"finger-squeeze", 0.0025, World(WorldSettings{})};
+  BodyDef ground = Ground();
+  ground.X_WB.p = Vec3(0, 0, -0.01);  // under the palm
+  (void)scene.world.AddBody(ground);
+  BodyDef palm;
+  palm.name = "palm";
+  palm.shape = CylinderShape{0.07, 0.02};
+  palm.is_static = true;
+  const BodyId palm_id = scene.world.AddBody(palm).value();
+  BodyDef ball;
+  ball.name = "ball";
+  ball.shape = SphereShape{0.03};
+  ball.mass = 0.2;
+  ball.X_WB.p = Vec3(0, 0, 0.1);
+  (void)scene.world.AddBody(ball);
+  // cos and sin of 0, 120 and 240 degrees.
+  const double c[3] = {1.0, -0.5, -0.5}, sn[3] = {0.0, 0.8660254037844386, -0.8660254037844386};
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 radial(c[i], sn[i], 0.0);
+    BodyDef f;
+    f.name = "finger" + std::to_string(i);
+    f.shape = BoxShape{Vec3(0.006, 0.01, 0.05)};
+    f.mass = 0.05;
+    f.X_WB.p = 0.042 * radial + Vec3(0, 0, 0.06);
+    f.X_WB.q = Quat::FromTwoVectors(Vec3::UnitX(), radial);
+    const BodyId fid = scene.world.AddBody(f).value();
+    JointDef j;
+    j.name = "hinge" + std::to_string(i);
+    j.parent = palm_id;
+    j.child = fid;
+    j.anchor_W = 0.042 * radial + Vec3(0, 0, 0.01);
+    j.axis_W = radial.cross(Vec3::UnitZ());  // positive rotation tips the finger inwards
+    const JointId jid = scene.world.AddJoint(j).value();
+    (void)scene.world.SetJointEffort(jid, 0.3);
+  }
+  return scene;
+}
+
 }  // namespace
 
-std::vector<std::string> BuiltinSceneNames() { return {"falling-sphere", "shapes"}; }
+std::vector<std::string> BuiltinSceneNames() { return {"falling-sphere", "shapes", "finger-squeeze"}; }
 
 StatusOr<Scene> MakeBuiltinScene(std::string_view name) {
   if (name == "falling-sphere") return FallingSphere();
   if (name == "shapes") return Shapes();
+  if (name == "finger-squeeze") return FingerSqueeze();
   std::string known;
   for (const std::string& n : BuiltinSceneNames()) known += (known.empty() ? "" : ", ") + n;
   return Status::Error("scene: unknown built-in scene '" + std::string(name) + "' (known: " + known + ")");

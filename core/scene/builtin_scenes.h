@@ -21,6 +21,8 @@ struct Scene {
 // static ground plane.
 // "shapes": one of each convex shape (box, sphere, capsule, cylinder, and a
 // convex hull of 20 points) dropped onto the ground in different poses.
+// "finger-squeeze": three motor-driven hinged fingers on a static palm
+// squeeze and hold a 0.2 kg ball against gravity.
 std::vector<std::string> BuiltinSceneNames();
 StatusOr<Scene> MakeBuiltinScene(std::string_view name);
 

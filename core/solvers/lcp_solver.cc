@@ -26,24 +26,21 @@ Vec6 Velocity(const VelocityBody& body) {
 }
 
 // Row . (island velocity vector, 6 per body, dense).
-double RowDot(const JacobianRow& r, const std::vector<double>& v) {
+double RowDot(const JacobianRow& r, const double* v) {
   double s = 0.0;
-  for (int k = 0; k < 6; ++k) {
-    if (r.a >= 0) s += r.Ja[k] * v[6 * r.a + k];
-    if (r.b >= 0) s += r.Jb[k] * v[6 * r.b + k];
+  for (int b = 0; b < r.count; ++b) {
+    const double* vb = v + 6 * r.body[b];
+    for (int k = 0; k < 6; ++k) s += r.J[b][k] * vb[k];
   }
   return s;
 }
+double RowDot(const JacobianRow& r, const std::vector<double>& v) { return RowDot(r, v.data()); }
 
 // Adds s * W row^T into the dense island vector v.
 void AddWRowT(const std::vector<VelocityBody*>& bodies, const JacobianRow& r, double s, std::vector<double>* v) {
-  if (r.a >= 0) {
-    const Vec6 w = ApplyW(*bodies[r.a], r.Ja);
-    for (int k = 0; k < 6; ++k) (*v)[6 * r.a + k] += s * w[k];
-  }
-  if (r.b >= 0) {
-    const Vec6 w = ApplyW(*bodies[r.b], r.Jb);
-    for (int k = 0; k < 6; ++k) (*v)[6 * r.b + k] += s * w[k];
+  for (int b = 0; b < r.count; ++b) {
+    const Vec6 w = ApplyW(*bodies[r.body[b]], r.J[b]);
+    for (int k = 0; k < 6; ++k) (*v)[6 * r.body[b] + k] += s * w[k];
   }
 }
 
@@ -96,16 +93,36 @@ void CholeskySolve(const std::vector<double>& L, int n, const std::vector<char>&
   }
 }
 
+// The rate of contact c's relative velocity along d: (v_a + w_a x r_a -
+// v_b - w_b x r_b) . d.
+JacobianRow ContactRow(const IslandSystem& sys, int c, const Vec3& d) {
+  const Contact& ct = *sys.contacts[c];
+  const auto [a, b] = sys.contact_bodies[c];
+  JacobianRow r;
+  if (a >= 0) {
+    Vec6 j;
+    j << d, (ct.p_W - sys.bodies[a]->p_W).cross(d);
+    r.Add(a, j);
+  }
+  if (b >= 0) {
+    Vec6 j;
+    j << -d, -(ct.p_W - sys.bodies[b]->p_W).cross(d);
+    r.Add(b, j);
+  }
+  return r;
+}
+
 }  // namespace
 
 LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
-                             std::vector<double>* limit_impulses) {
+                             std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
   const int nb = static_cast<int>(sys->bodies.size());
   const int N = 6 * nb;
   const int mj = static_cast<int>(sys->joint_rows.size());
   const int p = static_cast<int>(sys->limit_rows.size());
   const int q = static_cast<int>(sys->contacts.size());
   const int u = st.friction_directions;
+  const int f = static_cast<int>(sys->friction_rows.size());
 
   // H rows: limits, normals, friction directions (eq. 18's l, n, D), and
   // their right-hand sides b (the LCP's q entries without H v_c).
@@ -119,30 +136,21 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   std::vector<Vec3> dirs;
   for (int c = 0; c < q; ++c) {
     const Contact& ct = *sys->contacts[c];
-    const auto [a, b] = sys->contact_bodies[c];
-    JacobianRow r;
-    r.a = a;
-    r.b = b;
-    const Vec3 ra = a >= 0 ? Vec3(ct.p_W - sys->bodies[a]->p_W) : Vec3::Zero();
-    const Vec3 rb = b >= 0 ? Vec3(ct.p_W - sys->bodies[b]->p_W) : Vec3::Zero();
-    r.Ja << ct.n_W, ra.cross(ct.n_W);
-    r.Jb << -ct.n_W, -rb.cross(ct.n_W);
-    H.push_back(r);
+    H.push_back(ContactRow(*sys, c, ct.n_W));
     rhs.push_back(-ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
   }
   for (int c = 0; c < q; ++c) {
-    const Contact& ct = *sys->contacts[c];
-    const auto [a, b] = sys->contact_bodies[c];
     dirs.clear();
-    FrictionDirections(ct.n_W, u, &dirs);
-    const Vec3 ra = a >= 0 ? Vec3(ct.p_W - sys->bodies[a]->p_W) : Vec3::Zero();
-    const Vec3 rb = b >= 0 ? Vec3(ct.p_W - sys->bodies[b]->p_W) : Vec3::Zero();
+    FrictionDirections(sys->contacts[c]->n_W, u, &dirs);
     for (const Vec3& d : dirs) {
-      JacobianRow r;
-      r.a = a;
-      r.b = b;
-      r.Ja << d, ra.cross(d);
-      r.Jb << -d, -rb.cross(d);
+      H.push_back(ContactRow(*sys, c, d));
+      rhs.push_back(0.0);
+    }
+  }
+  for (int i = 0; i < f; ++i) {
+    for (double sign : {1.0, -1.0}) {
+      JacobianRow r = sys->friction_rows[i];
+      for (int b = 0; b < r.count; ++b) r.J[b] *= sign;
       H.push_back(r);
       rhs.push_back(0.0);
     }
@@ -190,8 +198,7 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     std::vector<double> x(mj);
     for (int r = 0; r < mh; ++r) {
       double* col = &AH[static_cast<std::size_t>(r) * N];
-      std::vector<double> colv(col, col + N);
-      for (int i = 0; i < mj; ++i) x[i] = RowDot(sys->joint_rows[i], colv);
+      for (int i = 0; i < mj; ++i) x[i] = RowDot(sys->joint_rows[i], col);
       CholeskySolve(L, mj, active, &x);
       for (int i = 0; i < mj; ++i) {
         if (x[i] == 0.0) continue;
@@ -200,27 +207,27 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     }
   }
 
-  // The LCP of eq. 21: variables [c_l (p), c_n (q), beta (q u), lambda (q)].
-  const int n = mh + q;
+  // The LCP of eq. 21: variables [c_l (p), c_n (q), beta (q u), joint
+  // friction beta+- (2 f), lambda (q), joint friction lambda (f)].
+  const int n = mh + q + f;
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
   Eigen::VectorXd qv = Eigen::VectorXd::Zero(n);
   for (int i = 0; i < mh; ++i) {
-    const JacobianRow& hi = H[i];
-    for (int k = 0; k < mh; ++k) {
-      const double* col = &AH[static_cast<std::size_t>(k) * N];
-      double s = 0.0;
-      for (int t = 0; t < 6; ++t) {
-        if (hi.a >= 0) s += hi.Ja[t] * col[6 * hi.a + t];
-        if (hi.b >= 0) s += hi.Jb[t] * col[6 * hi.b + t];
-      }
-      M(i, k) = s;
-    }
-    qv[i] = RowDot(hi, v_c) + rhs[i];
+    for (int k = 0; k < mh; ++k) M(i, k) = RowDot(H[i], &AH[static_cast<std::size_t>(k) * N]);
+    qv[i] = RowDot(H[i], v_c) + rhs[i];
   }
   double max_diag = 0.0;
   for (int i = 0; i < mh; ++i) max_diag = std::max(max_diag, M(i, i));
   for (int i = 0; i < mh; ++i) M(i, i) += st.regularization * max_diag;
-  const int beta0 = p + q, lambda0 = p + q + q * u;
+  const int beta0 = p + q, lambda0 = p + q + q * u + 2 * f;
+  const int jbeta0 = p + q + q * u, jlambda0 = lambda0 + q;
+  for (int i = 0; i < f; ++i) {
+    for (int k = 0; k < 2; ++k) {
+      M(jbeta0 + 2 * i + k, jlambda0 + i) = 1.0;
+      M(jlambda0 + i, jbeta0 + 2 * i + k) = -1.0;
+    }
+    qv[jlambda0 + i] = sys->friction_limits[i];
+  }
   for (int c = 0; c < q; ++c) {
     const double mu = sys->contacts[c]->friction;
     M(lambda0 + c, p + c) = mu;
@@ -235,19 +242,23 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   Eigen::VectorXd z;
   auto solve = [&](const LemkeSettings& ls) {
     LcpResult r = SolveLcpLemke(M, qv, &z, ls);
-    if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + qv.cwiseAbs().maxCoeff())) {
+    const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
+    if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + q_max)) {
       r.status = LcpStatus::kInaccurate;
     }
     return r;
   };
+  // Retries before the fallback, with a finer then a coarser pivot
+  // tolerance: a degenerate problem can need either (a legitimately small
+  // pivot, or debris that must not be pivoted on).
   LcpResult res = solve(st.lemke);
-  if (res.status != LcpStatus::kSolved) {
-    // One retry with a coarser pivot tolerance before falling back.
-    LemkeSettings coarse = st.lemke;
-    coarse.pivot_tolerance = std::max(1e-6, 100.0 * st.lemke.pivot_tolerance);
-    const int first_pivots = res.pivots;
-    res = solve(coarse);
-    res.pivots += first_pivots;
+  for (double retry_tolerance : {1e-12, 1e-6}) {
+    if (res.status == LcpStatus::kSolved || retry_tolerance == st.lemke.pivot_tolerance) continue;
+    LemkeSettings other = st.lemke;
+    other.pivot_tolerance = retry_tolerance;
+    const int earlier_pivots = res.pivots;
+    res = solve(other);
+    res.pivots += earlier_pivots;
   }
   if (const char* dump = std::getenv("GRASPLAB_DUMP_LCP"); dump && res.status != LcpStatus::kSolved) {
     if (FILE* f = std::fopen(dump, "w")) {
@@ -291,6 +302,12 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
           for (int k = 0; k < u; ++k) update(beta0 + c * u + k, z[beta0 + c * u + k] * scale);
         }
       }
+      for (int i = 0; i < f; ++i) {
+        for (int k = 0; k < 2; ++k) {
+          const int r = jbeta0 + 2 * i + k;
+          if (M(r, r) > 0.0) update(r, std::clamp(z[r] - (w[r] - z[jlambda0 + i]) / M(r, r), 0.0, sys->friction_limits[i]));
+        }
+      }
     }
     for (int i = 0; i < n; ++i) {
       if (!(z[i] - z[i] == 0.0)) z[i] = 0.0;
@@ -309,6 +326,10 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     sys->bodies[i]->w_W = Vec3(v[6 * i + 3], v[6 * i + 4], v[6 * i + 5]);
   }
   limit_impulses->assign(z.data(), z.data() + p);
+  if (friction_impulses) {
+    friction_impulses->assign(f, 0.0);
+    for (int i = 0; i < f; ++i) (*friction_impulses)[i] = z[jbeta0 + 2 * i] - z[jbeta0 + 2 * i + 1];
+  }
   for (int c = 0; c < q; ++c) {
     Contact& ct = *sys->contacts[c];
     ct.normal_impulse = z[p + c];

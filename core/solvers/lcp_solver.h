@@ -26,7 +26,9 @@
 // factorisation skips pivots below 1e-12 of the largest diagonal, which
 // drops the redundant rows' impulses (they are implied by the others).
 //
-// If Lemke fails (ray termination, pivot cap, non-finite), the fallback is a
+// If Lemke fails (ray termination, pivot cap, non-finite, or a residual
+// above max_relative_residual), it is retried with pivot tolerances 1e-12
+// and 1e-6; if those fail too, the fallback is a
 // projected Gauss-Seidel on the same LCP rows: normal and limit impulses
 // clamped at zero, each friction weight clamped at zero and the weights of a
 // contact scaled into its pyramid e^T beta <= mu c_n, 100 sweeps. The
@@ -37,21 +39,11 @@
 #include <vector>
 
 #include "core/collision/contact.h"
+#include "core/solvers/jacobian_row.h"
 #include "core/solvers/lemke.h"
 #include "core/solvers/velocity_body.h"
 
 namespace grasplab {
-
-using Vec6 = Eigen::Matrix<double, 6, 1>;
-
-// One row of a constraint Jacobian over two bodies of the island: the rate
-// is Ja . [v_a; w_a] + Jb . [v_b; w_b]. a or b = -1 when that side is static.
-struct JacobianRow {
-  int a = -1;
-  int b = -1;
-  Vec6 Ja = Vec6::Zero();
-  Vec6 Jb = Vec6::Zero();
-};
 
 struct IslandSystem {
   std::vector<VelocityBody*> bodies;  // in: free velocities v*; out: v^{l+1}
@@ -59,6 +51,12 @@ struct IslandSystem {
   std::vector<double> joint_targets;  // e_j (m/s or rad/s)
   std::vector<JacobianRow> limit_rows;
   std::vector<double> limit_targets;  // b_l
+  // Bounded friction (joint Coulomb friction, eq. 14): each row r gives an
+  // impulse f along r with |f| <= limit, by maximal dissipation: rows +r
+  // and -r with weights beta+-, and a lambda row limit - beta+ - beta- >= 0,
+  // the contact friction structure with a constant bound in place of mu c_n.
+  std::vector<JacobianRow> friction_rows;
+  std::vector<double> friction_limits;  // N s (or N m s), >= 0
   std::vector<Contact*> contacts;     // with island-local body indices in contact_bodies
   std::vector<std::pair<int, int>> contact_bodies;  // (a, b) island-local, -1 when static
 };
@@ -91,8 +89,10 @@ struct LcpSolveStats {
 };
 
 // Solves the island; writes velocities into the bodies, impulses into the
-// contacts, and the joint and limit impulses (N s) into the vectors.
+// contacts, and the joint, limit and bounded-friction impulses (N s) into
+// the vectors.
 LcpSolveStats SolveIslandLcp(IslandSystem* system, const LcpSolverSettings& settings,
-                             std::vector<double>* joint_impulses, std::vector<double>* limit_impulses);
+                             std::vector<double>* joint_impulses, std::vector<double>* limit_impulses,
+                             std::vector<double>* friction_impulses = nullptr);
 
 }  // namespace grasplab

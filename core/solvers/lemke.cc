@@ -118,7 +118,9 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
         best = i;
         continue;
       }
-      const double ri = x[i] / col[i], rb = x[best] / col[best];
+      // Basic values are >= 0 in exact arithmetic; rounding can leave -1e-17,
+      // which must not win the ratio test with a negative ratio.
+      const double ri = std::max(0.0, x[i]) / col[i], rb = std::max(0.0, x[best]) / col[best];
       // Ratios equal up to rounding are ties: decided lexicographically.
       const double tie = 1e-12 * std::max(1.0, std::max(std::abs(ri), std::abs(rb)));
       if (ri < rb - tie) {

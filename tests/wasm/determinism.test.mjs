@@ -9,7 +9,7 @@ const Module = await loadGrasplab();
 const scenes = Module.builtinScenes().split(',');
 
 test('the built-in scenes are listed', () => {
-  assert.deepEqual(scenes, ['falling-sphere', 'shapes']);
+  assert.deepEqual(scenes, ['falling-sphere', 'shapes', 'finger-squeeze']);
 });
 
 for (const name of scenes) {
@@ -22,6 +22,8 @@ for (const name of scenes) {
       const native = runNative(['--scene', name, '--steps', '800']);
       assert.equal(wasm.stateHash, native.stateHash);
       assert.deepEqual(wasm.bodies, native.bodies);
+      assert.deepEqual(wasm.joints, native.joints);
+      assert.deepEqual(wasm.solver, native.solver);
       assert.equal(wasm.contacts, native.contacts);
       assert.equal(wasm.nonfiniteEvents, 0);
     } finally {

@@ -3,7 +3,7 @@
 //
 //   window.grasplab.state()  -> { ready, running, scene, time, steps, stateHash,
 //                                 contactCount, actualSpeed, errors,
-//                                 bodies: [{ name, position: [x,y,z], orientation: [w,x,y,z] }] }
+//                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
 //   window.grasplab.play() / pause() / step() / reset() / load(sceneName)
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
@@ -45,6 +45,8 @@ worker.onmessage = ({ data: msg }) => {
         return;
       }
       latest.scene = msg.name;
+      latest.description = msg.description;
+      latest.needsFraming = true;
       latest.bodies = msg.description.bodies.map((b) => b.name);
       $('scene-picker').value = msg.name;
       $('timestep').textContent = `h = ${(msg.timestep * 1000).toFixed(2)} ms`;
@@ -55,6 +57,10 @@ worker.onmessage = ({ data: msg }) => {
         contactCount: msg.contactCount, actualSpeed: msg.actualSpeed, poses: msg.poses,
       });
       view.setPoses(msg.poses);
+      if (latest.needsFraming && latest.description) {
+        view.frame(msg.poses, latest.description);
+        latest.needsFraming = false;
+      }
       updateStatus();
       break;
     case FromWorker.ERROR:
@@ -102,7 +108,12 @@ const api = {
     errors: latest.errors.slice(),
     bodies: latest.bodies.map((name, i) => {
       const o = i * POSE_STRIDE, p = latest.poses;
-      return { name, position: [p[o], p[o + 1], p[o + 2]], orientation: [p[o + 3], p[o + 4], p[o + 5], p[o + 6]] };
+      return {
+        name,
+        static: latest.description.bodies[i].static,
+        position: [p[o], p[o + 1], p[o + 2]],
+        orientation: [p[o + 3], p[o + 4], p[o + 5], p[o + 6]],
+      };
     }),
   }),
 };

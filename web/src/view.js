@@ -73,6 +73,30 @@ export class View {
     });
   }
 
+  // Points the camera at the dynamic bodies (centre of their bounding
+  // spheres) from a distance that shows them all; called on a scene's first
+  // frame.
+  frame(poses, description) {
+    const box = new THREE.Box3();
+    description.bodies.forEach((b, i) => {
+      if (b.static || b.shape.type === 'plane') return;
+      const o = i * POSE_STRIDE;
+      const r = boundingRadius(b.shape);
+      const c = new THREE.Vector3(poses[o], poses[o + 1], poses[o + 2]);
+      box.expandByPoint(c.clone().addScalar(r));
+      box.expandByPoint(c.clone().addScalar(-r));
+    });
+    if (box.isEmpty()) return;
+    const centre = box.getCenter(new THREE.Vector3());
+    const size = Math.max(box.getSize(new THREE.Vector3()).length(), 0.15);
+    const direction = new THREE.Vector3(0.55, -0.68, 0.48).normalize();
+    this.controls.target.copy(centre);
+    this.camera.position.copy(centre).addScaledVector(direction, 1.1 * size / Math.tan((this.camera.fov * Math.PI) / 360));
+    this.camera.near = Math.max(0.001, size / 100);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+  }
+
   // poses: Float64Array, POSE_STRIDE per body (px py pz qw qx qy qz)
   setPoses(poses) {
     for (let i = 0; i < this.meshes.length; ++i) {
@@ -86,6 +110,22 @@ export class View {
   render() {
     this.controls.update();
     this.renderer.render(this.scene, this.camera);
+  }
+}
+
+function boundingRadius(shape) {
+  switch (shape.type) {
+    case 'sphere': return shape.radius;
+    case 'box': return 0.5 * Math.hypot(...shape.size);
+    case 'capsule': return shape.radius + 0.5 * shape.length;
+    case 'cylinder': return Math.hypot(shape.radius, 0.5 * shape.length);
+    default: {
+      let r = 0;
+      for (let i = 0; i < shape.vertices.length; i += 3) {
+        r = Math.max(r, Math.hypot(shape.vertices[i], shape.vertices[i + 1], shape.vertices[i + 2]));
+      }
+      return r;
+    }
   }
 }
 

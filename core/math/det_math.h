@@ -1,0 +1,17 @@
+// Trigonometry from +, -, *, / and sqrt only, so results are bit-identical
+// in the native and WASM builds (glibc and musl may differ in the last bit of
+// atan2). Accuracy: a few ulps.
+#pragma once
+
+namespace grasplab {
+
+inline constexpr double kPi = 3.14159265358979323846;
+
+// atan(x) for any finite x.
+double DetAtan(double x);
+// atan2(y, x) in (-pi, pi]; 0 for (0, 0).
+double DetAtan2(double y, double x);
+// x wrapped into (-pi, pi].
+double WrapAngle(double x);
+
+}  // namespace grasplab
