@@ -189,6 +189,10 @@ Status World::Step(double h) {
     return Status::Error("timestep: must be in (0, 0.1] s, got " + FormatNumber(h));
   }
   if (Status s = ValidateFrictionDirections(settings_.friction_directions); !s.ok()) return s;
+  if (!IsFinite(settings_.torsional_friction_radius) || settings_.torsional_friction_radius < 0.0) {
+    return Status::Error("solver.torsionalFrictionRadius: must be a finite number >= 0, got " +
+                         FormatNumber(settings_.torsional_friction_radius));
+  }
   stats_.bisections = 0;
   if (settings_.contact_time_mode == ContactTimeMode::kBisection) {
     // The search repeats the position step and the contact search; the
@@ -212,22 +216,39 @@ Status World::Step(double h) {
   return Status::Ok();
 }
 
-double World::MinSeparation() const {
+double World::TrialJointPosition(JointId j) const {
+  const JointDef& d = joint_defs_[j];
+  const double q = JointCoordinate(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child]);
+  const double last = joint_state_[j].position;
+  return d.type == JointType::kRevolute ? last + WrapAngle(q - last) : q;
+}
+
+double World::MinNormalizedGap() const {
   double m = std::numeric_limits<double>::infinity();
-  for (const Contact& c : contacts_) m = std::min(m, c.separation);
+  for (const Contact& c : contacts_) m = std::min(m, c.separation / settings_.contact_threshold);
+  for (JointId j = 0; j < joint_count(); ++j) {
+    const JointDef& d = joint_defs_[j];
+    if (!d.has_limits || d.type == JointType::kFixed) continue;
+    const double thr = d.type == JointType::kRevolute ? settings_.joint_limit_angle : settings_.joint_limit_distance;
+    const double q = TrialJointPosition(j);
+    m = std::min(m, std::min(q - d.lower, d.upper - q) / thr);
+  }
   return m;
 }
 
 double World::SearchContactTime(double h) {
-  // Pairs already overlapping at the start of the step cannot be cured by a
-  // shorter step; leave them to error correction and do not search.
-  const bool overlapping_before = MinSeparation() < 0.0;
+  // Pairs already overlapping (or joints past a limit) at the start of the
+  // step cannot be cured by a shorter step; leave them to error correction
+  // and do not search. Contacts and limits share one normalised gap: the
+  // paper searches each and takes the smaller step, which is the first
+  // instant any of them reaches its threshold.
+  const bool overlapping_before = MinNormalizedGap() < 0.0;
   const std::vector<Pose> start = X_WB_;
   auto try_step = [&](double length) {
     X_WB_ = start;
     IntegratePositions(length);
     FindContacts(length);
-    return MinSeparation();
+    return MinNormalizedGap();
   };
   if (try_step(h) >= 0.0 || overlapping_before) return h;
   // Bisect on the step length: lo leaves a gap (or is 0), hi overlaps.
@@ -238,7 +259,7 @@ double World::SearchContactTime(double h) {
     const double gap = try_step(mid);
     if (gap < 0.0) {
       hi = mid;
-    } else if (gap > settings_.contact_threshold) {
+    } else if (gap > 1.0) {
       lo = mid;
     } else {
       return mid;  // closest pair within (0, threshold]
@@ -369,6 +390,7 @@ void World::SolveVelocities(double h) {
   ls.threshold = settings_.contact_threshold;
   ls.error_reduction = settings_.error_reduction;
   ls.friction_directions = settings_.friction_directions;
+  ls.torsional_radius = settings_.torsional_friction_radius;
   ls.lemke = settings_.lemke;
   std::vector<int> local(body_count(), -1);
   std::vector<double> joint_impulses, limit_impulses;
@@ -413,7 +435,11 @@ void World::SolveVelocities(double h) {
       }
       if (d.has_limits && d.type != JointType::kFixed) {
         const double thr = d.type == JointType::kRevolute ? settings_.joint_limit_angle : settings_.joint_limit_distance;
-        const double travel = 2.0 * h * std::abs(JointRate(j));
+        // Speculative like contacts, except in the contact-time search mode,
+        // where a limit is a row only once within its threshold.
+        const double travel = settings_.contact_time_mode == ContactTimeMode::kErrorCorrection
+                                  ? 2.0 * h * std::abs(JointRate(j))
+                                  : 0.0;
         const double q = joint_state_[j].position;
         const JacobianRow rate = JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C);
         for (int side : {+1, -1}) {

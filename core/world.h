@@ -41,9 +41,10 @@ enum class ContactTimeMode {
   // happen, and velocity-level error correction (eq. 19) handles the rest.
   kErrorCorrection,
   // The paper's search: after the position step, if any pair
-  // interpenetrates, bisect the step length until the closest pair is within
-  // (0, threshold]; the step then advances by that shorter length. Contacts
-  // are found within the threshold only (no speculative margin).
+  // interpenetrates or a joint passes a limit, bisect the step length until
+  // the closest pair is within (0, threshold] (0.1 degree or 0.1 mm for a
+  // limit); the step then advances by that shorter length. Contacts and
+  // limits become rows within their thresholds only (no speculative margin).
   kBisection,
 };
 
@@ -53,6 +54,7 @@ struct WorldSettings {
   double error_reduction = 0.2;     // gamma, eqs. 16 and 19
   double slip_threshold = 1e-3;     // m/s, s_t of eq. 13
   int friction_directions = 8;      // u of eq. 4 (4, 6, 8, 12 or 16)
+  double torsional_friction_radius = 0.0;  // m; > 0 adds torsional columns to D (lcp_solver.h)
   double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
   double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
   LemkeSettings lemke;
@@ -147,7 +149,12 @@ class World {
   // kBisection: runs IntegratePositions + FindContacts with the largest
   // h' <= h that leaves no interpenetration; returns h'.
   double SearchContactTime(double h);
-  double MinSeparation() const;
+  // The smallest of every contact's separation / contact threshold and every
+  // limited joint's distance to its limits / limit threshold: < 0 means
+  // interpenetration or a passed limit, (0, 1] within the thresholds.
+  double MinNormalizedGap() const;
+  // Joint coordinate at the current poses, unwrapped against the last state.
+  double TrialJointPosition(JointId j) const;
   void ExternalImpulses(double h);
   void SolveVelocities(double h);
   void QuarantineNonFinite();

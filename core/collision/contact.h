@@ -26,6 +26,7 @@ struct Contact {
   double friction = 0.0;
   double normal_impulse = 0.0;  // N s, >= 0, along n_W on A
   Vec3 friction_impulse = Vec3::Zero();  // N s, tangent to n_W, on A
+  double torsional_impulse = 0.0;        // N m s about n_W on A (torsional friction only)
 };
 
 }  // namespace grasplab

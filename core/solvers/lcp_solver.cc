@@ -112,6 +112,18 @@ JacobianRow ContactRow(const IslandSystem& sys, int c, const Vec3& d) {
   return r;
 }
 
+// rho (w_a - w_b) . n: the spin at contact c, as a velocity at radius rho.
+JacobianRow TorsionRow(const IslandSystem& sys, int c, double rho) {
+  const Vec3& n = sys.contacts[c]->n_W;
+  const auto [a, b] = sys.contact_bodies[c];
+  JacobianRow r;
+  Vec6 j;
+  j << Vec3::Zero(), rho * n;
+  r.Add(a, j);
+  r.Add(b, -j);
+  return r;
+}
+
 }  // namespace
 
 LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
@@ -121,7 +133,9 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   const int mj = static_cast<int>(sys->joint_rows.size());
   const int p = static_cast<int>(sys->limit_rows.size());
   const int q = static_cast<int>(sys->contacts.size());
-  const int u = st.friction_directions;
+  // Friction columns per contact: u tangential, plus 2 torsional.
+  const int ut = st.friction_directions;
+  const int u = ut + (st.torsional_radius > 0.0 ? 2 : 0);
   const int f = static_cast<int>(sys->friction_rows.size());
 
   // H rows: limits, normals, friction directions (eq. 18's l, n, D), and
@@ -141,10 +155,16 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   }
   for (int c = 0; c < q; ++c) {
     dirs.clear();
-    FrictionDirections(sys->contacts[c]->n_W, u, &dirs);
+    FrictionDirections(sys->contacts[c]->n_W, ut, &dirs);
     for (const Vec3& d : dirs) {
       H.push_back(ContactRow(*sys, c, d));
       rhs.push_back(0.0);
+    }
+    if (u > ut) {
+      for (double sign : {1.0, -1.0}) {
+        H.push_back(TorsionRow(*sys, c, sign * st.torsional_radius));
+        rhs.push_back(0.0);
+      }
     }
   }
   for (int i = 0; i < f; ++i) {
@@ -251,14 +271,39 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   // Retries before the fallback, with a finer then a coarser pivot
   // tolerance: a degenerate problem can need either (a legitimately small
   // pivot, or debris that must not be pivoted on).
-  LcpResult res = solve(st.lemke);
-  for (double retry_tolerance : {1e-12, 1e-6}) {
-    if (res.status == LcpStatus::kSolved || retry_tolerance == st.lemke.pivot_tolerance) continue;
-    LemkeSettings other = st.lemke;
+  // Covering vector: 1 on the impulse rows, 0.1 on the lambda rows (whose q
+  // entries are all zero). With d = 1 throughout, the lambda rows tie
+  // exactly and Lemke's path can end in a ray on grasps that are solvable
+  // (measured: a hand on a prism failed 95 % of steps with d = 1; any
+  // non-uniform d solved them). Retries use an irregular d (golden-ratio
+  // sequence) with the same pivot tolerance, then finer and coarser ones.
+  LemkeSettings first = st.lemke;
+  if (first.covering.size() != n) {
+    first.covering = Eigen::VectorXd::Ones(n);
+    for (int i = mh; i < n; ++i) first.covering[i] = 0.1;
+  }
+  LcpResult res = solve(first);
+  int attempt = 0;
+  for (double retry_tolerance : {st.lemke.pivot_tolerance, 1e-12, 1e-6}) {
+    ++attempt;
+    if (res.status == LcpStatus::kSolved) continue;
+    LemkeSettings other = first;
+    for (int i = 0; i < n; ++i) {
+      const double g = (i + 1) * 0.6180339887498949 * attempt;
+      other.covering[i] *= 0.5 + (g - std::floor(g));
+    }
     other.pivot_tolerance = retry_tolerance;
     const int earlier_pivots = res.pivots;
+    Eigen::VectorXd earlier_z = z;
+    const LcpResult earlier = res;
     res = solve(other);
     res.pivots += earlier_pivots;
+    // Both inaccurate: keep the better of the two.
+    if (res.status == LcpStatus::kInaccurate && earlier.status == LcpStatus::kInaccurate &&
+        earlier.residual < res.residual) {
+      z = earlier_z;
+      res.residual = earlier.residual;
+    }
   }
   if (const char* dump = std::getenv("GRASPLAB_DUMP_LCP"); dump && res.status != LcpStatus::kSolved) {
     if (FILE* f = std::fopen(dump, "w")) {
@@ -334,9 +379,10 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     Contact& ct = *sys->contacts[c];
     ct.normal_impulse = z[p + c];
     dirs.clear();
-    FrictionDirections(ct.n_W, u, &dirs);
+    FrictionDirections(ct.n_W, ut, &dirs);
     ct.friction_impulse.setZero();
-    for (int k = 0; k < u; ++k) ct.friction_impulse += z[beta0 + c * u + k] * dirs[k];
+    for (int k = 0; k < ut; ++k) ct.friction_impulse += z[beta0 + c * u + k] * dirs[k];
+    ct.torsional_impulse = u > ut ? st.torsional_radius * (z[beta0 + c * u + ut] - z[beta0 + c * u + ut + 1]) : 0.0;
   }
   // Joint impulses: c_j = S^-1 (e - J v* - J W H^T z) = S^-1 (J v_c - J v*) + ... computed
   // from the final velocity: J v^{l+1} = e holds, and M (v - v*) = J^T c_j + H^T z.

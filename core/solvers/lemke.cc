@@ -9,6 +9,35 @@ namespace {
 
 bool Finite(double x) { return x - x == 0.0; }
 
+// Solves A x = b (n x n, row-major, overwritten) by Gaussian elimination with
+// partial pivoting; false if A is singular to working precision.
+bool LuSolve(std::vector<double>& A, std::vector<double>& b, int n) {
+  for (int k = 0; k < n; ++k) {
+    int p = k;
+    for (int i = k + 1; i < n; ++i) {
+      if (std::abs(A[static_cast<std::size_t>(i) * n + k]) > std::abs(A[static_cast<std::size_t>(p) * n + k])) p = i;
+    }
+    const double pivot = A[static_cast<std::size_t>(p) * n + k];
+    if (!(std::abs(pivot) > 0.0)) return false;
+    if (p != k) {
+      for (int j = 0; j < n; ++j) std::swap(A[static_cast<std::size_t>(p) * n + j], A[static_cast<std::size_t>(k) * n + j]);
+      std::swap(b[p], b[k]);
+    }
+    for (int i = k + 1; i < n; ++i) {
+      const double f = A[static_cast<std::size_t>(i) * n + k] / pivot;
+      if (f == 0.0) continue;
+      for (int j = k; j < n; ++j) A[static_cast<std::size_t>(i) * n + j] -= f * A[static_cast<std::size_t>(k) * n + j];
+      b[i] -= f * b[k];
+    }
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    double s = b[i];
+    for (int j = i + 1; j < n; ++j) s -= A[static_cast<std::size_t>(i) * n + j] * b[j];
+    b[i] = s / A[static_cast<std::size_t>(i) * n + i];
+  }
+  return true;
+}
+
 }  // namespace
 
 const char* LcpStatusName(LcpStatus status) {
@@ -46,9 +75,12 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     }
   }
   if (n == 0) return result;
+  const bool custom_d = settings.covering.size() == n;
+  auto d = [&](int i) { return custom_d ? settings.covering[i] : 1.0; };
+  // z0 enters where q_i / d_i is most negative.
   int r = 0;
   for (int i = 1; i < n; ++i) {
-    if (q[i] < q[r]) r = i;
+    if (q[i] / d(i) < q[r] / d(r)) r = i;
   }
   if (q[r] >= 0.0) return result;  // z = 0, w = q >= 0
 
@@ -67,7 +99,7 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     if (e == kZ0) {
       for (int i = 0; i < n; ++i) {
         double s = 0.0;
-        for (int k = 0; k < n; ++k) s -= Binv[static_cast<std::size_t>(i) * n + k];
+        for (int k = 0; k < n; ++k) s -= Binv[static_cast<std::size_t>(i) * n + k] * d(k);
         col[i] = s;
       }
     } else if (e >= n) {
@@ -176,8 +208,39 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     for (int k = 0; k < n; ++k) s += Binv[static_cast<std::size_t>(i) * n + k] * res[k];
     x[i] += s;
   }
-  for (int i = 0; i < n; ++i) {
-    if (basis[i] >= n && basis[i] < kZ0) z[basis[i] - n] = std::max(0.0, x[i]);
+  auto read_z = [&] {
+    z.setZero();
+    for (int i = 0; i < n; ++i) {
+      if (basis[i] >= n && basis[i] < kZ0) z[basis[i] - n] = std::max(0.0, x[i]);
+    }
+  };
+  read_z();
+  result.residual = LcpResidual(M, q, z);
+  // B^-1 drifts over many in-place updates. If the answer is not accurate,
+  // solve the final basis system B x_B = q afresh (partial-pivoting LU).
+  double q_max = 0.0;
+  for (int i = 0; i < n; ++i) q_max = std::max(q_max, std::abs(q[i]));
+  if (!(result.residual <= 1e-9 * (1.0 + q_max))) {
+    std::vector<double> B(static_cast<std::size_t>(n) * n, 0.0);
+    std::vector<double> xb(q.data(), q.data() + n);
+    for (int i = 0; i < n; ++i) {
+      const int v = basis[i];
+      for (int k = 0; k < n; ++k) {
+        B[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -M(k, v - n);
+      }
+    }
+    if (LuSolve(B, xb, n)) {
+      const std::vector<double> saved = x;
+      x = xb;
+      read_z();
+      const double r = LcpResidual(M, q, z);
+      if (r < result.residual) {
+        result.residual = r;
+      } else {
+        x = saved;
+        read_z();
+      }
+    }
   }
   for (int i = 0; i < n; ++i) {
     if (!Finite(z[i])) {
@@ -185,7 +248,6 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
       return {LcpStatus::kNonFinite, result.pivots, 0.0};
     }
   }
-  result.residual = LcpResidual(M, q, z);
   return result;
 }
 

@@ -38,6 +38,8 @@ const char* LcpStatusName(LcpStatus status);
 
 struct LemkeSettings {
   int max_pivots = 0;              // 0: 50 n + 100
+  // Covering vector d (all entries > 0); empty means d = 1.
+  Eigen::VectorXd covering;
   // Entries of the entering column at or below this (relative to its largest
   // entry) cannot pivot. Degenerate contact LCPs (many coplanar contacts)
   // leave rounding debris of ~1e-10 relative in columns that should be zero;

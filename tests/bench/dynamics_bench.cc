@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/geometry/convex_hull.h"
 #include "core/math/det_math.h"
 #include "core/scene/builtin_scenes.h"
 #include "core/world.h"
@@ -129,6 +130,46 @@ World ArmWithHand() {
   return world;
 }
 
+// The finger-squeeze hand closing on a hexagonal prism standing on the
+// palm, its faces towards the fingers: line and face contacts with the
+// fingers and a hexagonal footprint on the palm (10-20 contacts).
+World HandOnPrism() {
+  World world;
+  BodyDef palm;
+  palm.name = "palm";
+  palm.shape = CylinderShape{0.07, 0.02};
+  palm.is_static = true;
+  const BodyId palm_id = world.AddBody(palm).value();
+  const double h3 = std::sqrt(3.0) / 2.0;
+  const double apothem = 0.0355, R = apothem / h3;
+  const double vx[6] = {h3, 0.0, -h3, -h3, 0.0, h3}, vy[6] = {0.5, 1.0, 0.5, -0.5, -1.0, -0.5};
+  std::vector<Vec3> pts;
+  for (int k = 0; k < 6; ++k) {
+    pts.push_back(Vec3(R * vx[k], R * vy[k], -0.04));
+    pts.push_back(Vec3(R * vx[k], R * vy[k], 0.04));
+  }
+  BodyDef prism;
+  prism.name = "prism";
+  prism.shape = ConvexShape{BuildConvexHull(pts, "prism").value()};
+  prism.mass = 0.2;
+  prism.X_WB.p = Vec3(0, 0, 0.05 + 5e-5);
+  (void)world.AddBody(prism);
+  const double c[3] = {1.0, -0.5, -0.5}, sn[3] = {0.0, h3, -h3};
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 radial(c[i], sn[i], 0.0);
+    BodyDef f = Box("finger" + std::to_string(i), Vec3(0.006, 0.01, 0.05), 0.05, 0.042 * radial + Vec3(0, 0, 0.06));
+    f.X_WB.q = Quat::FromTwoVectors(Vec3::UnitX(), radial);
+    const BodyId fid = world.AddBody(f).value();
+    JointDef j;
+    j.parent = palm_id;
+    j.child = fid;
+    j.anchor_W = 0.042 * radial + Vec3(0, 0, 0.01);
+    j.axis_W = radial.cross(Vec3::UnitZ());
+    (void)world.SetJointEffort(world.AddJoint(j).value(), 0.3);
+  }
+  return world;
+}
+
 }  // namespace
 
 int main() {
@@ -136,6 +177,8 @@ int main() {
   std::printf("|--------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
   Scene squeeze = MakeBuiltinScene("finger-squeeze").value();
   Report("3-finger squeeze (ball)", squeeze.world, 400, 2000);
+  World prism = HandOnPrism();
+  Report("3-finger hand on a prism", prism, 400, 2000);
   World stacks = Stacks();
   Report("20 boxes (4 stacks of 5)", stacks, 200, 400);
   World arm = ArmWithHand();

@@ -314,3 +314,40 @@ TEST_CASE("Three motor-driven fingers squeeze a sphere for 10 s without blowing 
   INFO("steady " << steady << " N, peak " << peak << " N, LCP failures " << world.stats().lcp_failures);
   CHECK(world.stats().lcp_failures == 0);
 }
+
+TEST_CASE("Contact-time search stops a hinge within 0.1 degree of its limit, never past it", "[joint][limit]") {
+  // Driven by a motor, without gravity: at the limit the hinge turns about
+  // 5 rad/s, 0.013 rad per step, so a full step would pass the 0.1 degree
+  // threshold; the search shortens that step instead.
+  JointDef lim;
+  lim.has_limits = true;
+  lim.lower = -0.2;
+  lim.upper = 0.7;
+  WorldSettings s;
+  s.gravity.setZero();
+  s.contact_time_mode = ContactTimeMode::kBisection;
+  World world(s);
+  // Rebuild the same pendulum in a world with the search on.
+  const BodyId ground = AddGround(&world);
+  BodyDef bob;
+  bob.name = "bob";
+  bob.shape = SphereShape{0.02};
+  bob.mass = 1.0;
+  bob.X_WB = BobPose(0.5, -1.0);
+  const BodyId b = world.AddBody(bob).value();
+  lim.parent = ground;
+  lim.child = b;
+  lim.anchor_W = Vec3(0, 0, 2);
+  lim.axis_W = Vec3::UnitY();
+  const JointId hinge = world.AddJoint(lim).value();
+  REQUIRE(world.SetJointEffort(hinge, 5.0).ok());
+  const double tenth_degree = 0.1 * kPi / 180.0;
+  int shortened = 0;
+  for (int k = 0; k < 1200; ++k) {
+    REQUIRE(world.Step(kH).ok());
+    shortened += world.stats().step_length < kH;
+    CHECK(world.joint_position(hinge) <= 0.7 + 1e-9);
+  }
+  CHECK(shortened >= 1);
+  CHECK(world.joint_position(hinge) == Approx(0.7).margin(tenth_degree));
+}
