@@ -174,6 +174,13 @@ void World::ApplyJointForces(double h) {
   }
 }
 
+BodyId World::FindBody(const std::string& name) const {
+  for (BodyId i = 0; i < body_count(); ++i) {
+    if (defs_[i].name == name) return i;
+  }
+  return -1;
+}
+
 Status World::ExcludeCollision(BodyId a, BodyId b) {
   if (a < 0 || b < 0 || a >= body_count() || b >= body_count() || a == b) {
     return Status::Error("ExcludeCollision: needs two different existing bodies");

@@ -130,6 +130,8 @@ class World {
   int body_count() const { return static_cast<int>(defs_.size()); }
   const BodyDef& body_def(BodyId id) const { return defs_[id]; }
   const std::string& body_name(BodyId id) const { return defs_[id].name; }
+  // The first body with this name, or -1.
+  BodyId FindBody(const std::string& name) const;
   const Pose& pose(BodyId id) const { return X_WB_[id]; }
   const Vec3& linear_velocity(BodyId id) const { return v_WB_[id]; }
   const Vec3& angular_velocity(BodyId id) const { return w_WB_[id]; }

@@ -39,16 +39,7 @@ class Polytope {
 }  // namespace
 
 PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB) {
-  const Quat& qA = X_WA.q;
-  const Quat& qB = X_WB.q;
-  const Vec3 pB = X_WB.p - X_WA.p;
-  auto support = [&](const Vec3& d) {
-    Vertex v;
-    v.a = qA * FullSupport(A, qA.conjugate() * d);
-    v.b = qB * FullSupport(B, qB.conjugate() * -d) + pB;
-    v.w = v.a - v.b;
-    return v;
-  };
+  auto support = [&](const Vec3& d) { return MinkowskiSupport(A, X_WA, B, X_WB, d, /*full_shapes=*/true); };
   const double scale = std::max({1e-3, BoundingRadius(A), BoundingRadius(B)});
   // Depth accuracy: 1e-7 of the shape size (5 nm on a 5 cm finger). Curved
   // shapes (cylinders, rounded cores) converge linearly, so a tighter

@@ -118,21 +118,22 @@ bool ClosestOnTetrahedron(Simplex* s) {
 
 }  // namespace
 
+MinkowskiVertex MinkowskiSupport(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB, const Vec3& d,
+                                 bool full_shapes) {
+  auto support_of = [full_shapes](const Shape& shape, const Vec3& dir) {
+    return full_shapes ? FullSupport(shape, dir) : CoreSupport(shape, dir);
+  };
+  MinkowskiVertex v;
+  v.a = X_WA.q * support_of(A, X_WA.q.conjugate() * d);
+  v.b = X_WB.q * support_of(B, X_WB.q.conjugate() * -d) + (X_WB.p - X_WA.p);
+  v.w = v.a - v.b;
+  return v;
+}
+
 GjkResult GjkDistance(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB, bool full_shapes,
                       GjkSimplex* simplex_out) {
-  const Quat& qA = X_WA.q;
-  const Quat& qB = X_WB.q;
   const Vec3 pB = X_WB.p - X_WA.p;  // B's origin relative to A's
-  auto support_of = [full_shapes](const Shape& shape, const Vec3& d) {
-    return full_shapes ? FullSupport(shape, d) : CoreSupport(shape, d);
-  };
-  auto support = [&](const Vec3& d) {
-    Vertex v;
-    v.a = qA * support_of(A, qA.conjugate() * d);
-    v.b = qB * support_of(B, qB.conjugate() * -d) + pB;
-    v.w = v.a - v.b;
-    return v;
-  };
+  auto support = [&](const Vec3& d) { return MinkowskiSupport(A, X_WA, B, X_WB, d, full_shapes); };
   // Scale of the problem for the overlap tolerance.
   const double scale = std::max({1e-3, BoundingRadius(A), BoundingRadius(B)});
   const double overlap_tol2 = (1e-12 * scale) * (1e-12 * scale);

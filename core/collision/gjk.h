@@ -41,6 +41,12 @@ struct GjkSimplex {
   int n = 0;
 };
 
+// The Minkowski-difference vertex in world direction d (relative to A's
+// origin): support of A in d minus support of B in -d, of the cores or of
+// the full shapes.
+MinkowskiVertex MinkowskiSupport(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB, const Vec3& d,
+                                 bool full_shapes);
+
 // Distance between shape A at X_WA and shape B at X_WB: between their cores
 // (default), or between the full shapes (cores plus radii) when
 // `full_shapes`. Optionally returns the final simplex.

@@ -23,6 +23,9 @@ struct Scene {
 // convex hull of 20 points) dropped onto the ground in different poses.
 // "finger-squeeze": three motor-driven hinged fingers on a static palm
 // squeeze and hold a 0.2 kg ball against gravity.
+// "finger-prism": the same hand on a hexagonal prism standing on the palm
+// (a statically indeterminate grasp, about 12 contacts).
+// "arm-hand": a 6-joint arm carrying that hand, holding a ball.
 std::vector<std::string> BuiltinSceneNames();
 StatusOr<Scene> MakeBuiltinScene(std::string_view name);
 

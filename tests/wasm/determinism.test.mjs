@@ -9,7 +9,7 @@ const Module = await loadGrasplab();
 const scenes = Module.builtinScenes().split(',');
 
 test('the built-in scenes are listed', () => {
-  assert.deepEqual(scenes, ['falling-sphere', 'shapes', 'finger-squeeze']);
+  assert.deepEqual(scenes, ['falling-sphere', 'shapes', 'finger-squeeze', 'finger-prism', 'arm-hand']);
 });
 
 for (const name of scenes) {

@@ -58,7 +58,7 @@ test('an unknown scene is refused and the loaded one is kept', () => {
     assert.equal(sim.step(10), '');
     const before = sim.stateHash();
     assert.equal(sim.loadBuiltin('no-such-scene'),
-      "scene: unknown built-in scene 'no-such-scene' (known: falling-sphere, shapes, finger-squeeze)");
+      "scene: unknown built-in scene 'no-such-scene' (known: falling-sphere, shapes, finger-squeeze, finger-prism, arm-hand)");
     assert.equal(sim.stateHash(), before);
     assert.equal(sim.stepCount(), 10);
   } finally {

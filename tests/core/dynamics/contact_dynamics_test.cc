@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/geometry/convex_hull.h"
+#include "core/scene/builtin_scenes.h"
 #include "core/solvers/friction_directions.h"
 #include "core/world.h"
 
@@ -159,42 +159,10 @@ TEST_CASE("Three fingers and a palm on a prism: Lemke solves (almost) every step
   // steps; the island solver's covering vector (lcp_solver.cc) solves all
   // but a handful. Guard: at most 0.5 % of steps fall back, and the prism is
   // held in place.
-  World world;
-  BodyDef palm;
-  palm.name = "palm";
-  palm.shape = CylinderShape{0.07, 0.02};
-  palm.is_static = true;
-  const BodyId palm_id = world.AddBody(palm).value();
-  const double h3 = std::sqrt(3.0) / 2.0, R = 0.0355 / h3;
-  const double vx[6] = {h3, 0.0, -h3, -h3, 0.0, h3}, vy[6] = {0.5, 1.0, 0.5, -0.5, -1.0, -0.5};
-  std::vector<Vec3> pts;
-  for (int k = 0; k < 6; ++k) {
-    pts.push_back(Vec3(R * vx[k], R * vy[k], -0.04));
-    pts.push_back(Vec3(R * vx[k], R * vy[k], 0.04));
-  }
-  BodyDef prism;
-  prism.name = "prism";
-  prism.shape = ConvexShape{BuildConvexHull(pts, "prism").value()};
-  prism.mass = 0.2;
-  prism.X_WB.p = Vec3(0, 0, 0.05 + 5e-5);
-  const BodyId prism_id = world.AddBody(prism).value();
-  const double c[3] = {1.0, -0.5, -0.5}, sn[3] = {0.0, h3, -h3};
-  for (int i = 0; i < 3; ++i) {
-    const Vec3 radial(c[i], sn[i], 0.0);
-    BodyDef f;
-    f.name = "finger";
-    f.shape = BoxShape{Vec3(0.006, 0.01, 0.05)};
-    f.mass = 0.05;
-    f.X_WB.p = 0.042 * radial + Vec3(0, 0, 0.06);
-    f.X_WB.q = Quat::FromTwoVectors(Vec3::UnitX(), radial);
-    const BodyId fid = world.AddBody(f).value();
-    JointDef j;
-    j.parent = palm_id;
-    j.child = fid;
-    j.anchor_W = 0.042 * radial + Vec3(0, 0, 0.01);
-    j.axis_W = radial.cross(Vec3::UnitZ());
-    REQUIRE(world.SetJointEffort(world.AddJoint(j).value(), 0.3).ok());
-  }
+  Scene scene = MakeBuiltinScene("finger-prism").value();
+  World& world = scene.world;
+  const BodyId prism_id = world.FindBody("prism");
+  REQUIRE(prism_id >= 0);
   for (int k = 0; k < 2000; ++k) REQUIRE(world.Step(kH).ok());
   CHECK(world.stats().lcp_failures <= 10);
   CHECK((world.pose(prism_id).p - Vec3(0, 0, 0.05)).norm() < 1e-3);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/math/det_math.h"
+#include "core/scene/builtin_scenes.h"
 #include "core/world.h"
 
 using namespace grasplab;
@@ -245,37 +246,12 @@ TEST_CASE("Three motor-driven fingers squeeze a sphere for 10 s without blowing 
   // constraint-based simulator failed at about 7.7 s. Three fingers hinged
   // on a static palm, 120 degrees apart, each pushed inwards by a constant
   // motor torque onto a 0.2 kg sphere held against gravity by friction.
-  World world;
-  BodyDef palm;
-  palm.name = "palm";
-  palm.shape = CylinderShape{0.07, 0.02};
-  palm.is_static = true;
-  const BodyId palm_id = world.AddBody(palm).value();
-  BodyDef ball;
-  ball.name = "ball";
-  ball.shape = SphereShape{0.03};
-  ball.mass = 0.2;
-  ball.X_WB.p = Vec3(0, 0, 0.1);
-  const BodyId ball_id = world.AddBody(ball).value();
-  std::vector<JointId> fingers;
-  for (int i = 0; i < 3; ++i) {
-    const double a = 2.0 * kPi * i / 3.0;
-    const Vec3 radial(std::cos(a), std::sin(a), 0.0);
-    BodyDef f;
-    f.name = "finger" + std::to_string(i);
-    f.shape = BoxShape{Vec3(0.006, 0.01, 0.05)};
-    f.mass = 0.05;
-    f.X_WB.p = 0.042 * radial + Vec3(0, 0, 0.06);
-    f.X_WB.q = Quat(Eigen::AngleAxisd(a, Vec3::UnitZ()));
-    const BodyId fid = world.AddBody(f).value();
-    JointDef j;
-    j.parent = palm_id;
-    j.child = fid;
-    j.anchor_W = 0.042 * radial + Vec3(0, 0, 0.01);
-    j.axis_W = radial.cross(Vec3::UnitZ());  // positive rotation tips the finger inwards
-    fingers.push_back(world.AddJoint(j).value());
-    REQUIRE(world.SetJointEffort(fingers.back(), 0.3).ok());
-  }
+  // The built-in scene "finger-squeeze" (core/scene/builtin_scenes.cc).
+  Scene scene = MakeBuiltinScene("finger-squeeze").value();
+  World& world = scene.world;
+  const BodyId ball_id = world.FindBody("ball"), palm_id = world.FindBody("palm");
+  REQUIRE(ball_id >= 0);
+  REQUIRE(palm_id >= 0);
   for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // close and settle: 1 s
   const Vec3 held = world.pose(ball_id).p;
   // Held by the fingers, not lying on the palm: within 1 cm of where it
