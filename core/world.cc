@@ -174,6 +174,24 @@ void World::ApplyJointForces(double h) {
   }
 }
 
+Status World::SetBodyPose(BodyId id, const Pose& X_WB) {
+  if (id < 0 || id >= body_count()) return Status::Error("SetBodyPose: unknown body " + std::to_string(id));
+  const std::string field = "bodies[" + std::to_string(id) + "]";
+  if (!IsFinite(X_WB.p)) return Status::Error(field + ".position: must be finite");
+  const double qn = X_WB.q.norm();
+  if (!IsFinite(X_WB.q) || !(qn > 1e-6) || !IsFinite(qn)) {
+    return Status::Error(field + ".orientation: quaternion [w, x, y, z] cannot be normalised");
+  }
+  X_WB_[id] = Pose{X_WB.p, X_WB.q.normalized()};
+  return Status::Ok();
+}
+
+void World::UpdateContacts() {
+  // No travel: with h = 0 the speculative margins vanish.
+  FindContacts(0.0);
+  stats_.contact_count = static_cast<int>(contacts_.size());
+}
+
 BodyId World::FindBody(const std::string& name) const {
   for (BodyId i = 0; i < body_count(); ++i) {
     if (defs_[i].name == name) return i;

@@ -119,6 +119,16 @@ class World {
   double joint_impulse(JointId j) const { return joint_state_[j].impulse; }
   double joint_limit_impulse(JointId j) const { return joint_state_[j].limit_impulse; }
 
+  // Moves a body to a pose without dynamics (kinematic placement: a static
+  // auto-grasp closing fingers, a user dragging). Validated like AddBody; the
+  // quaternion is normalised; velocities are kept.
+  Status SetBodyPose(BodyId id, const Pose& X_WB);
+
+  // Runs collision detection (broad and narrow phase, timed in stats) at the
+  // current poses, with the contact threshold as the only margin, and
+  // refreshes contacts(). Step() does this itself; this is for kinematic use.
+  void UpdateContacts();
+
   // Advances the world by h seconds (0 < h <= 0.1), or by less when the
   // contact-time search shortens the step (stats().step_length). Rejects a
   // bad h without touching the state.

@@ -4,9 +4,51 @@
 
 namespace grasplab {
 
+namespace {
+
+bool Unbounded(const Aabb& b) { return !IsFinite(b.min) || !IsFinite(b.max); }
+
+}  // namespace
+
 void BroadPhase::FindPairs(std::span<const Aabb> boxes, std::span<const std::uint8_t> is_static,
                            std::span<const BodyPair> excluded, std::vector<BodyPair>* pairs) {
   pairs->clear();
+  if (static_cast<int>(boxes.size()) > kTreeThreshold) {
+    TreeQueries(boxes, is_static, excluded, pairs);
+  } else {
+    SweepAndPrune(boxes, is_static, excluded, pairs);
+  }
+  std::sort(pairs->begin(), pairs->end());
+}
+
+void BroadPhase::TreeQueries(std::span<const Aabb> boxes, std::span<const std::uint8_t> is_static,
+                             std::span<const BodyPair> excluded, std::vector<BodyPair>* pairs) {
+  const int n = static_cast<int>(boxes.size());
+  last_sort_moves_ = 0;
+  std::vector<int> bounded, unbounded;
+  for (int i = 0; i < n; ++i) (Unbounded(boxes[i]) ? unbounded : bounded).push_back(i);
+  tree_.Build(boxes, bounded);
+  auto emit = [&](int i, int j) {
+    if (i == j || (is_static[i] && is_static[j])) return;
+    const BodyPair p = i < j ? BodyPair{i, j} : BodyPair{j, i};
+    if (!std::binary_search(excluded.begin(), excluded.end(), p)) pairs->push_back(p);
+  };
+  for (int i : bounded) {
+    hits_.clear();
+    tree_.Query(boxes[i], &hits_);
+    for (int j : hits_) {
+      if (j > i) emit(i, j);  // each pair once
+    }
+  }
+  for (int u : unbounded) {
+    for (int i = 0; i < n; ++i) {
+      if (i != u && (!Unbounded(boxes[i]) || i > u) && boxes[u].Overlaps(boxes[i])) emit(u, i);
+    }
+  }
+}
+
+void BroadPhase::SweepAndPrune(std::span<const Aabb> boxes, std::span<const std::uint8_t> is_static,
+                               std::span<const BodyPair> excluded, std::vector<BodyPair>* pairs) {
   const int n = static_cast<int>(boxes.size());
   // Keep the previous order when the body set is unchanged; otherwise restart.
   if (static_cast<int>(order_.size()) != n) {
@@ -49,7 +91,6 @@ void BroadPhase::FindPairs(std::span<const Aabb> boxes, std::span<const std::uin
     }
     active_.push_back(i);
   }
-  std::sort(pairs->begin(), pairs->end());
 }
 
 }  // namespace grasplab

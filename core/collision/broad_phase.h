@@ -6,9 +6,14 @@
 // Boxes are kept sorted by their min x across steps; from the previous order
 // an insertion sort costs O(n + swaps), nearly linear when bodies move a
 // little per step. A sweep along x keeps the boxes whose x interval is open
-// and tests y and z overlap against them. Static-static pairs and excluded
-// pairs (bodies joined by a joint) are never reported. Output pairs are
-// (a, b) with a < b, sorted, so the narrow phase runs in a fixed order.
+// and tests y and z overlap against them. That is fast for small scenes, but
+// a scene spread over x and y keeps about sqrt(n) boxes open, O(n sqrt n)
+// tests; above kTreeThreshold bodies an AABB tree (geometry/aabb_tree.h) is
+// rebuilt each step instead and every body queries it: O(n log n).
+// Unbounded boxes (planes) pair with every dynamic body directly.
+// Static-static pairs and excluded pairs (bodies joined by a joint) are never
+// reported. Output pairs are (a, b) with a < b, sorted, so the narrow phase
+// runs in a fixed order.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +22,7 @@
 #include <vector>
 
 #include "core/geometry/aabb.h"
+#include "core/geometry/aabb_tree.h"
 
 namespace grasplab {
 
@@ -24,6 +30,8 @@ using BodyPair = std::pair<int, int>;
 
 class BroadPhase {
  public:
+  static constexpr int kTreeThreshold = 128;
+
   // `excluded` must be sorted with a < b in each pair.
   void FindPairs(std::span<const Aabb> boxes, std::span<const std::uint8_t> is_static,
                  std::span<const BodyPair> excluded, std::vector<BodyPair>* pairs);
@@ -33,8 +41,15 @@ class BroadPhase {
   std::int64_t last_sort_moves() const { return last_sort_moves_; }
 
  private:
+  void SweepAndPrune(std::span<const Aabb> boxes, std::span<const std::uint8_t> is_static,
+                     std::span<const BodyPair> excluded, std::vector<BodyPair>* pairs);
+  void TreeQueries(std::span<const Aabb> boxes, std::span<const std::uint8_t> is_static,
+                   std::span<const BodyPair> excluded, std::vector<BodyPair>* pairs);
+
   std::vector<int> order_;  // indices sorted by (min x, index), kept between calls
   std::vector<int> active_;
+  AabbTree tree_;
+  std::vector<int> hits_;
   std::int64_t last_sort_moves_ = 0;
 };
 

@@ -32,7 +32,6 @@ StatusOr<std::shared_ptr<const TriangleMesh>> TriangleMesh::Create(std::vector<V
   mesh->triangles_ = std::move(kept);
   const int n = static_cast<int>(mesh->triangles_.size());
   mesh->tri_boxes_.resize(n);
-  mesh->order_.resize(n);
   for (int t = 0; t < n; ++t) {
     const auto& tri = mesh->triangles_[t];
     Aabb box{mesh->vertices_[tri[0]], mesh->vertices_[tri[0]]};
@@ -41,59 +40,9 @@ StatusOr<std::shared_ptr<const TriangleMesh>> TriangleMesh::Create(std::vector<V
       box.max = box.max.cwiseMax(mesh->vertices_[tri[k]]);
     }
     mesh->tri_boxes_[t] = box;
-    mesh->order_[t] = t;
   }
-  mesh->nodes_.reserve(2 * (n / kLeafSize + 1) + 1);
-  mesh->nodes_.push_back({});
-  mesh->BuildInto(0, 0, n);
+  mesh->tree_.Build(mesh->tri_boxes_);
   return std::shared_ptr<const TriangleMesh>(std::move(mesh));
-}
-
-void TriangleMesh::BuildInto(int index, int begin, int end) {
-  Aabb box = tri_boxes_[order_[begin]];
-  for (int i = begin + 1; i < end; ++i) {
-    box.min = box.min.cwiseMin(tri_boxes_[order_[i]].min);
-    box.max = box.max.cwiseMax(tri_boxes_[order_[i]].max);
-  }
-  nodes_[index].box = box;
-  if (end - begin <= kLeafSize) {
-    nodes_[index].first = begin;
-    nodes_[index].count = end - begin;
-    return;
-  }
-  int axis;
-  (box.max - box.min).maxCoeff(&axis);
-  const int mid = begin + (end - begin) / 2;
-  auto centre = [&](int t) { return tri_boxes_[t].min[axis] + tri_boxes_[t].max[axis]; };
-  std::nth_element(order_.begin() + begin, order_.begin() + mid, order_.begin() + end,
-                   [&](int a, int b) { return centre(a) < centre(b) || (centre(a) == centre(b) && a < b); });
-  // Children are allocated as a pair so that right = left + 1.
-  const int left = static_cast<int>(nodes_.size());
-  nodes_[index].first = left;
-  nodes_[index].count = 0;
-  nodes_.push_back({});
-  nodes_.push_back({});
-  BuildInto(left, begin, mid);
-  BuildInto(left + 1, mid, end);
-}
-
-void TriangleMesh::Query(const Aabb& box, std::vector<int>* out) const {
-  int stack[64];
-  int top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const Node& node = nodes_[stack[--top]];
-    if (!node.box.Overlaps(box)) continue;
-    if (node.count > 0) {
-      for (int i = node.first; i < node.first + node.count; ++i) {
-        if (tri_boxes_[order_[i]].Overlaps(box)) out->push_back(order_[i]);
-      }
-    } else {
-      // Depth is about log2(n / 4) < 64 for any mesh within the size bound.
-      stack[top++] = node.first + 1;
-      stack[top++] = node.first;
-    }
-  }
 }
 
 }  // namespace grasplab

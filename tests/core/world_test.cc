@@ -194,3 +194,28 @@ TEST_CASE("Contact-time search: steps end with the closest pair 0 to 0.1 mm apar
   CHECK(world.pose(id).p.z() == Approx(0.05 + 5e-5).margin(1e-5));
   CHECK(world.contacts().size() == 4);
 }
+
+TEST_CASE("Kinematic placement and contact update without a step", "[world][collision]") {
+  World world;
+  BodyDef ground;
+  ground.name = "ground";
+  ground.shape = PlaneShape{};
+  ground.is_static = true;
+  REQUIRE(world.AddBody(ground).ok());
+  BodyDef box;
+  box.name = "box";
+  box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
+  box.X_WB.p = Vec3(0, 0, 1);
+  const BodyId id = world.AddBody(box).value();
+  world.UpdateContacts();
+  CHECK(world.contacts().empty());
+  REQUIRE(world.SetBodyPose(id, Pose{Vec3(0.2, 0, 0.05 + 5e-5), Quat(2, 0, 0, 0)}).ok());
+  CHECK(world.pose(id).q.w() == 1.0);
+  world.UpdateContacts();
+  CHECK(world.contacts().size() == 4);
+  CHECK(world.step_count() == 0);
+  CHECK_FALSE(world.SetBodyPose(id, Pose{Vec3(std::nan(""), 0, 0), Quat::Identity()}).ok());
+  CHECK_FALSE(world.SetBodyPose(id, Pose{Vec3::Zero(), Quat(0, 0, 0, 0)}).ok());
+  CHECK_FALSE(world.SetBodyPose(7, Pose{}).ok());
+  CHECK(world.pose(id).p.x() == 0.2);  // refused poses leave the body where it was
+}

@@ -55,6 +55,29 @@ TEST_CASE("Sort-and-sweep finds exactly the overlapping pairs, step after step",
   CHECK(bp.last_sort_moves() < 4 * n);
 }
 
+TEST_CASE("Above the tree threshold the AABB tree finds exactly the same pairs", "[collision][broad_phase]") {
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> pos(0.0, 3.0), size(0.01, 0.12);
+  const int n = 1500;
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<Aabb> boxes(n);
+  std::vector<std::uint8_t> is_static(n, 0);
+  for (int i = 0; i < n; ++i) {
+    const Vec3 c(pos(rng), pos(rng), pos(rng) * 0.2);
+    const Vec3 e(size(rng), size(rng), size(rng));
+    boxes[i] = {c - e, c + e};
+    is_static[i] = (i % 13 == 0);
+  }
+  boxes[7] = {Vec3::Constant(-inf), Vec3::Constant(inf)};  // a ground plane
+  is_static[7] = 1;
+  const std::vector<BodyPair> excluded = {{1, 2}, {3, 4}, {5, 9}};
+  BroadPhase bp;
+  std::vector<BodyPair> pairs;
+  bp.FindPairs(boxes, is_static, excluded, &pairs);
+  CHECK(pairs == BruteForce(boxes, is_static, excluded));
+  CHECK(pairs.size() > static_cast<std::size_t>(n));
+}
+
 TEST_CASE("An unbounded plane pairs with every dynamic body", "[collision][broad_phase]") {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<Aabb> boxes = {{Vec3::Constant(-inf), Vec3::Constant(inf)},
