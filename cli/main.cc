@@ -9,14 +9,19 @@
 #include "core/io/json_format.h"
 #include "core/io/run_summary.h"
 #include "core/scene/builtin_scenes.h"
+#include "core/scene/scene_json.h"
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: grasplab run [--scene NAME] [--duration S | --steps N] [--dt H]\n"
+    "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
+    "       grasplab check SCENE.json\n"
     "\n"
     "  run          simulate a scene and print a JSON summary (time, steps,\n"
-    "               stateHash, final pose and velocity of every body)\n"
+    "               stateHash, final pose and velocity of every body, joints,\n"
+    "               solver statistics)\n"
+    "  check        validate a scene file; prints nothing and exits 0 if it loads\n"
+    "  SCENE.json   a scene file (docs/scene-format.md); errors exit 2\n"
     "  --scene      built-in scene (default falling-sphere)\n"
     "  --duration   simulated seconds (default 2)\n"
     "  --steps      number of steps (instead of --duration)\n"
@@ -36,6 +41,7 @@ bool ParseDouble(std::string_view text, double* out) {
 
 int Run(int argc, char** argv) {
   std::string scene_name = "falling-sphere";
+  std::string scene_file;
   double duration = 2.0;
   long long steps = -1;
   double dt = -1.0;
@@ -67,11 +73,13 @@ int Run(int argc, char** argv) {
       if (!v || !ParseDouble(v, &dt) || !(dt > 0.0) || dt > 0.1) {
         return Fail("--dt: must be a time step in (0, 0.1] s");
       }
+    } else if (!arg.empty() && arg[0] != '-' && scene_file.empty()) {
+      scene_file = std::string(arg);
     } else {
       return Fail("run: unknown option '" + std::string(arg) + "'\n" + kUsage);
     }
   }
-  auto scene = grasplab::MakeBuiltinScene(scene_name);
+  auto scene = scene_file.empty() ? grasplab::MakeBuiltinScene(scene_name) : grasplab::LoadSceneFile(scene_file);
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
   const double h = dt > 0.0 ? dt : s.timestep;
@@ -92,5 +100,11 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   if (std::string_view(argv[1]) == "run") return Run(argc, argv);
+  if (std::string_view(argv[1]) == "check") {
+    if (argc != 3) return Fail("check: needs exactly one scene file\n" + std::string(kUsage));
+    auto scene = grasplab::LoadSceneFile(argv[2]);
+    if (!scene.ok()) return Fail(scene.status().message());
+    return 0;
+  }
   return Fail("unknown command '" + std::string(argv[1]) + "'\n" + kUsage);
 }

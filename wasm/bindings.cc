@@ -12,6 +12,7 @@
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
 #include "core/scene/builtin_scenes.h"
+#include "core/scene/scene_json.h"
 
 namespace grasplab {
 namespace {
@@ -21,6 +22,16 @@ class Simulation {
   // Replaces the current scene only if the new one loads.
   std::string LoadBuiltin(const std::string& name) {
     auto scene = MakeBuiltinScene(name);
+    if (!scene.ok()) return scene.status().message();
+    scene_ = std::move(scene).value();
+    poses_.assign(7 * scene_.world.body_count(), 0.0);
+    scene_.world.WritePoses(poses_);
+    return "";
+  }
+  // Replaces the current scene with one in the JSON scene format, only if it
+  // loads ("" on success, else the message naming the JSON path).
+  std::string LoadJson(const std::string& text) {
+    auto scene = LoadSceneJson(text);
     if (!scene.ok()) return scene.status().message();
     scene_ = std::move(scene).value();
     poses_.assign(7 * scene_.world.body_count(), 0.0);
@@ -64,6 +75,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
   emscripten::class_<Simulation>("Simulation")
       .constructor<>()
       .function("loadBuiltin", &Simulation::LoadBuiltin)
+      .function("loadJson", &Simulation::LoadJson)
       .function("step", &Simulation::Step)
       .function("time", &Simulation::Time)
       .function("stepCount", &Simulation::StepCount)

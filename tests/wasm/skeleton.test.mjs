@@ -65,3 +65,21 @@ test('an unknown scene is refused and the loaded one is kept', () => {
     sim.delete();
   }
 });
+
+test('a JSON scene loads, and a bad one is refused keeping the loaded scene', async () => {
+  const fs = await import('node:fs');
+  const text = fs.readFileSync(new URL('../../assets/scenes/falling-sphere.json', import.meta.url), 'utf8');
+  const sim = new Module.Simulation();
+  try {
+    assert.equal(sim.loadJson(text), '');
+    assert.equal(sim.step(800), '');
+    const native = runNative([new URL('../../assets/scenes/falling-sphere.json', import.meta.url).pathname, '--steps', '800']);
+    assert.equal(sim.stateHash(), native.stateHash);
+    const before = sim.stateHash();
+    assert.equal(sim.loadJson('{"format": "grasplab-scene", "version": 1, "bodies": [{"name": "a", "mass": 0}]}'),
+      'bodies[0].shape: required');
+    assert.equal(sim.stateHash(), before);
+  } finally {
+    sim.delete();
+  }
+});

@@ -1,0 +1,462 @@
+#include "core/scene/scene_json.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
+
+#include "core/base/format.h"
+#include "core/geometry/convex_hull.h"
+#include "core/geometry/triangle_mesh.h"
+#include "core/io/mesh_io.h"
+#include "core/solvers/friction_directions.h"
+
+namespace grasplab {
+namespace {
+
+using Json = nlohmann::json;
+
+// Levenshtein distance, for "did you mean" suggestions.
+int EditDistance(const std::string& a, const std::string& b) {
+  std::vector<int> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = static_cast<int>(j);
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = static_cast<int>(i);
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string Describe(const Json& v) {
+  std::string s = v.dump();
+  return s.size() > 40 ? s.substr(0, 37) + "..." : s;
+}
+
+// A JSON value with the path that leads to it. Every accessor returns a
+// Status naming that path.
+class Node {
+ public:
+  Node(const Json& value, std::string path) : v_(value), path_(std::move(path)) {}
+  const Json& json() const { return v_; }
+  const std::string& path() const { return path_; }
+  std::string Child(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  bool Has(const std::string& key) const { return v_.is_object() && v_.contains(key); }
+  Node At(const std::string& key) const { return Node(v_.at(key), Child(key)); }
+  Node At(std::size_t i) const { return Node(v_.at(i), path_ + "[" + std::to_string(i) + "]"); }
+
+  Status Error(const std::string& what) const { return Status::Error(path_ + ": " + what); }
+
+  Status ExpectObject(const std::vector<std::string>& allowed) const {
+    if (!v_.is_object()) return Error("must be an object, got " + Describe(v_));
+    for (auto it = v_.begin(); it != v_.end(); ++it) {
+      if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) continue;
+      std::string best;
+      int best_d = 3;
+      for (const std::string& a : allowed) {
+        const int d = EditDistance(it.key(), a);
+        if (d < best_d) best_d = d, best = a;
+      }
+      std::string msg = Child(it.key()) + ": unknown field";
+      if (!best.empty()) msg += " (did you mean '" + best + "'?)";
+      return Status::Error(msg);
+    }
+    return Status::Ok();
+  }
+
+ private:
+  Json v_;  // a copy: scenes are read once, and temporaries stay valid
+  std::string path_;
+};
+
+Status Number(const Node& parent, const std::string& key, double* out, bool required, double lo, double hi,
+              bool lo_open = false) {
+  if (!parent.Has(key)) {
+    return required ? Status::Error(parent.Child(key) + ": required") : Status::Ok();
+  }
+  const Json& v = parent.json().at(key);
+  const std::string path = parent.Child(key);
+  if (!v.is_number()) return Status::Error(path + ": must be a number, got " + Describe(v));
+  const double x = v.get<double>();
+  const bool ok = IsFinite(x) && (lo_open ? x > lo : x >= lo) && x <= hi;
+  if (!ok) {
+    return Status::Error(path + ": must be a finite number " + (lo_open ? "> " : ">= ") + FormatNumber(lo) +
+                         (hi < 1e300 ? " and <= " + FormatNumber(hi) : std::string()) + ", got " + Describe(v));
+  }
+  *out = x;
+  return Status::Ok();
+}
+
+Status Vector(const Node& parent, const std::string& key, int n, double* out, bool required) {
+  if (!parent.Has(key)) return required ? Status::Error(parent.Child(key) + ": required") : Status::Ok();
+  const Json& v = parent.json().at(key);
+  const std::string path = parent.Child(key);
+  if (!v.is_array() || static_cast<int>(v.size()) != n) {
+    return Status::Error(path + ": must be an array of " + std::to_string(n) + " numbers, got " + Describe(v));
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!v[i].is_number() || !IsFinite(v[i].get<double>())) {
+      return Status::Error(path + "[" + std::to_string(i) + "]: must be a finite number, got " + Describe(v[i]));
+    }
+    out[i] = v[i].get<double>();
+  }
+  return Status::Ok();
+}
+
+Status String(const Node& parent, const std::string& key, std::string* out, bool required) {
+  if (!parent.Has(key)) return required ? Status::Error(parent.Child(key) + ": required") : Status::Ok();
+  const Json& v = parent.json().at(key);
+  if (!v.is_string()) return Status::Error(parent.Child(key) + ": must be a string, got " + Describe(v));
+  *out = v.get<std::string>();
+  if (out->empty() || out->size() > 256) return Status::Error(parent.Child(key) + ": must have 1 to 256 characters");
+  return Status::Ok();
+}
+
+Status Bool(const Node& parent, const std::string& key, bool* out) {
+  if (!parent.Has(key)) return Status::Ok();
+  const Json& v = parent.json().at(key);
+  if (!v.is_boolean()) return Status::Error(parent.Child(key) + ": must be true or false, got " + Describe(v));
+  *out = v.get<bool>();
+  return Status::Ok();
+}
+
+#define GL_TRY(expr)                      \
+  do {                                    \
+    if (Status s_ = (expr); !s_.ok()) return s_; \
+  } while (0)
+
+Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, Vec3* centroid) {
+  std::string type;
+  if (!n.json().is_object()) return n.Error("must be an object, got " + Describe(n.json()));
+  GL_TRY(String(n, "type", &type, true));
+  const double kMax = kMaxShapeDimension;
+  if (type == "plane") {
+    GL_TRY(n.ExpectObject({"type"}));
+    *shape = PlaneShape{};
+  } else if (type == "sphere") {
+    GL_TRY(n.ExpectObject({"type", "radius"}));
+    double r = 0;
+    GL_TRY(Number(n, "radius", &r, true, 0.0, kMax, true));
+    *shape = SphereShape{r};
+  } else if (type == "box") {
+    GL_TRY(n.ExpectObject({"type", "size"}));
+    double s[3];
+    GL_TRY(Vector(n, "size", 3, s, true));
+    for (int i = 0; i < 3; ++i) {
+      if (!(s[i] > 0.0) || s[i] > kMax) {
+        return Status::Error(n.Child("size") + "[" + std::to_string(i) + "]: must be > 0 and <= " +
+                             FormatNumber(kMax) + ", got " + FormatNumber(s[i]));
+      }
+    }
+    *shape = BoxShape{0.5 * Vec3(s[0], s[1], s[2])};
+  } else if (type == "capsule" || type == "cylinder") {
+    GL_TRY(n.ExpectObject({"type", "radius", "length"}));
+    double r = 0, l = 0;
+    GL_TRY(Number(n, "radius", &r, true, 0.0, kMax, true));
+    GL_TRY(Number(n, "length", &l, true, 0.0, kMax, type == "cylinder"));
+    if (type == "capsule") {
+      *shape = CapsuleShape{r, l};
+    } else {
+      *shape = CylinderShape{r, l};
+    }
+  } else if (type == "convex") {
+    GL_TRY(n.ExpectObject({"type", "points"}));
+    if (!n.Has("points") || !n.json().at("points").is_array()) return Status::Error(n.Child("points") + ": required, an array of [x, y, z]");
+    const Node pts = n.At("points");
+    if (pts.json().size() > 100000) return pts.Error("at most 100000 points");
+    std::vector<Vec3> points;
+    for (std::size_t i = 0; i < pts.json().size(); ++i) {
+      double p[3];
+      Node holder(Json{{"p", pts.json()[i]}}, pts.path());
+      if (Status s = Vector(holder, "p", 3, p, true); !s.ok()) {
+        return Status::Error(pts.path() + "[" + std::to_string(i) + "]: must be an array of 3 finite numbers");
+      }
+      points.push_back(Vec3(p[0], p[1], p[2]));
+    }
+    auto hull = BuildConvexHull(points, pts.path());
+    if (!hull.ok()) return hull.status();
+    *centroid = hull.value()->centroid;
+    *shape = ConvexShape{hull.value()};
+  } else if (type == "mesh") {
+    GL_TRY(n.ExpectObject({"type", "asset", "scale"}));
+    std::string asset;
+    double scale = 1.0;
+    GL_TRY(String(n, "asset", &asset, true));
+    GL_TRY(Number(n, "scale", &scale, false, 0.0, 1e6, true));
+    if (asset.rfind("assets/", 0) != 0 || asset.find("..") != std::string::npos || asset.find('\\') != std::string::npos) {
+      return Status::Error(n.Child("asset") + ": must be a path inside assets/ without '..', got \"" + asset + "\"");
+    }
+    if (options.asset_root.empty()) return Status::Error(n.Child("asset") + ": mesh files cannot be read here");
+    auto data = ReadMeshFile(options.asset_root + "/" + asset.substr(7));
+    if (!data.ok()) return Status::Error(n.Child("asset") + ": " + data.status().message());
+    for (Vec3& v : data.value().vertices) v *= scale;
+    auto mesh = TriangleMesh::Create(std::move(data.value().vertices), std::move(data.value().triangles), n.Child("asset"));
+    if (!mesh.ok()) return mesh.status();
+    *shape = MeshShape{mesh.value()};
+  } else {
+    return Status::Error(n.Child("type") + ": must be one of plane, sphere, box, capsule, cylinder, convex, mesh; got \"" + type + "\"");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& options) {
+  if (text.size() > static_cast<std::size_t>(kMaxSceneTextBytes)) {
+    return Status::Error("scene: larger than " + std::to_string(kMaxSceneTextBytes) + " bytes");
+  }
+  const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return Status::Error("scene: not valid JSON");
+  const Node root(doc, "");
+  if (!doc.is_object()) return Status::Error("scene: must be a JSON object");
+  {
+    Status s = root.ExpectObject({"format", "version", "name", "gravity", "timestep", "solver", "contact", "materials",
+                                  "frictionPairs", "bodies", "joints", "robots", "actions"});
+    if (!s.ok()) return s;
+  }
+  std::string format;
+  if (Status s = String(root, "format", &format, true); !s.ok()) return s;
+  if (format != "grasplab-scene") return Status::Error("format: must be \"grasplab-scene\", got \"" + format + "\"");
+  double version = 0;
+  if (Status s = Number(root, "version", &version, true, 1, 1); !s.ok()) {
+    return Status::Error("version: this build reads version 1, got " + Describe(doc.at("version")));
+  }
+  if (root.Has("robots") && !doc.at("robots").empty()) {
+    return Status::Error("robots: robot models (URDF) are not supported by this build yet");
+  }
+  if (root.Has("actions") && !doc.at("actions").empty()) {
+    return Status::Error("actions: scripted actions are not supported by this build yet");
+  }
+
+  Scene scene{"scene", 0.0025, World()};
+  WorldSettings ws;
+  if (Status s = String(root, "name", &scene.name, false); !s.ok()) return s;
+  double g[3] = {0.0, 0.0, -9.81};
+  if (Status s = Vector(root, "gravity", 3, g, false); !s.ok()) return s;
+  ws.gravity = Vec3(g[0], g[1], g[2]);
+  if (Status s = Number(root, "timestep", &scene.timestep, false, 0.0, 0.1, true); !s.ok()) return s;
+  if (root.Has("solver")) {
+    const Node n = root.At("solver");
+    if (Status s = n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "contactTime"}); !s.ok()) return s;
+    std::string type = "lcp";
+    if (Status s = String(n, "type", &type, false); !s.ok()) return s;
+    if (type != "lcp") {
+      if (type == "pgs" || type == "penalty" || type == "impulse") {
+        return Status::Error("solver.type: \"" + type + "\" is not available in this build yet (only \"lcp\")");
+      }
+      return Status::Error("solver.type: must be one of lcp, pgs, penalty, impulse; got \"" + type + "\"");
+    }
+    double edges = ws.friction_directions;
+    if (Status s = Number(n, "frictionEdges", &edges, false, 4, 16); !s.ok()) return s;
+    if (edges != static_cast<int>(edges)) return Status::Error("solver.frictionEdges: must be 4, 6, 8, 12 or 16");
+    ws.friction_directions = static_cast<int>(edges);
+    if (Status s = ValidateFrictionDirections(ws.friction_directions); !s.ok()) return s;
+    if (Status s = Number(n, "errorReduction", &ws.error_reduction, false, 0.0, 1.0); !s.ok()) return s;
+    if (Status s = Number(n, "torsionalFrictionRadius", &ws.torsional_friction_radius, false, 0.0, 1.0); !s.ok()) return s;
+    std::string mode;
+    if (Status s = String(n, "contactTime", &mode, false); !s.ok()) return s;
+    if (!mode.empty()) {
+      if (mode == "errorCorrection") {
+        ws.contact_time_mode = ContactTimeMode::kErrorCorrection;
+      } else if (mode == "bisection") {
+        ws.contact_time_mode = ContactTimeMode::kBisection;
+      } else {
+        return Status::Error("solver.contactTime: must be \"errorCorrection\" or \"bisection\", got \"" + mode + "\"");
+      }
+    }
+  }
+  if (root.Has("contact")) {
+    const Node n = root.At("contact");
+    if (Status s = n.ExpectObject({"threshold", "slipThreshold"}); !s.ok()) return s;
+    if (Status s = Number(n, "threshold", &ws.contact_threshold, false, 0.0, 0.1, true); !s.ok()) return s;
+    if (Status s = Number(n, "slipThreshold", &ws.slip_threshold, false, 0.0, 10.0); !s.ok()) return s;
+  }
+  scene.world = World(ws);
+  World& world = scene.world;
+
+  if (root.Has("materials")) {
+    const Node mats = root.At("materials");
+    if (!mats.json().is_object()) return mats.Error("must be an object of named materials");
+    for (auto it = mats.json().begin(); it != mats.json().end(); ++it) {
+      const Node m(it.value(), "materials." + it.key());
+      if (Status s = m.ExpectObject({"staticFriction", "kineticFriction", "restitution"}); !s.ok()) return s;
+      Material mat;
+      mat.name = it.key();
+      if (Status s = Number(m, "staticFriction", &mat.static_friction, true, 0.0, 100.0); !s.ok()) return s;
+      mat.kinetic_friction = mat.static_friction;
+      if (Status s = Number(m, "kineticFriction", &mat.kinetic_friction, false, 0.0, 100.0); !s.ok()) return s;
+      if (Status s = Number(m, "restitution", &mat.restitution, false, 0.0, 1.0); !s.ok()) return s;
+      if (mat.name == "default") {
+        return Status::Error(m.path() + ": 'default' is built in (mu_s 0.5, mu_k 0.4, e 0); use another name");
+      }
+      auto id = world.materials().Add(mat);
+      if (!id.ok()) return id.status();
+    }
+  }
+  if (root.Has("frictionPairs")) {
+    const Node pairs = root.At("frictionPairs");
+    if (!pairs.json().is_array()) return pairs.Error("must be an array");
+    for (std::size_t i = 0; i < pairs.json().size(); ++i) {
+      const Node p = pairs.At(i);
+      if (Status s = p.ExpectObject({"a", "b", "staticFriction", "kineticFriction"}); !s.ok()) return s;
+      std::string a, b;
+      if (Status s = String(p, "a", &a, true); !s.ok()) return s;
+      if (Status s = String(p, "b", &b, true); !s.ok()) return s;
+      const MaterialId ia = world.materials().Find(a), ib = world.materials().Find(b);
+      if (ia < 0) return Status::Error(p.Child("a") + ": no material named \"" + a + "\"");
+      if (ib < 0) return Status::Error(p.Child("b") + ": no material named \"" + b + "\"");
+      double mus = 0, muk = 0;
+      if (Status s = Number(p, "staticFriction", &mus, true, 0.0, 100.0); !s.ok()) return s;
+      muk = mus;
+      if (Status s = Number(p, "kineticFriction", &muk, false, 0.0, 100.0); !s.ok()) return s;
+      if (Status s = world.materials().SetPair(ia, ib, mus, muk); !s.ok()) return Status::Error(p.path() + ": " + s.message());
+    }
+  }
+
+  std::map<std::string, BodyId> body_ids;
+  if (!root.Has("bodies") || !doc.at("bodies").is_array()) return Status::Error("bodies: required, an array");
+  const Node bodies = root.At("bodies");
+  if (bodies.json().size() > static_cast<std::size_t>(kMaxSceneBodies)) {
+    return bodies.Error("at most " + std::to_string(kMaxSceneBodies) + " bodies, got " + std::to_string(bodies.json().size()));
+  }
+  for (std::size_t i = 0; i < bodies.json().size(); ++i) {
+    const Node b = bodies.At(i);
+    if (Status s = b.ExpectObject({"name", "static", "mass", "inertia", "shape", "position", "orientation",
+                                   "linearVelocity", "angularVelocity", "material"});
+        !s.ok()) {
+      return s;
+    }
+    BodyDef d;
+    if (Status s = String(b, "name", &d.name, true); !s.ok()) return s;
+    if (body_ids.count(d.name)) return Status::Error(b.Child("name") + ": duplicate name \"" + d.name + "\"");
+    if (Status s = Bool(b, "static", &d.is_static); !s.ok()) return s;
+    if (!b.Has("shape")) return Status::Error(b.Child("shape") + ": required");
+    Vec3 centroid = Vec3::Zero();
+    if (Status s = ReadShape(b.At("shape"), options, &d.shape, &centroid); !s.ok()) return s;
+    if (!d.is_static) {
+      if (Status s = Number(b, "mass", &d.mass, true, 0.0, 1e6, true); !s.ok()) return s;
+    } else if (b.Has("mass")) {
+      return Status::Error(b.Child("mass") + ": a static body has no mass");
+    }
+    if (b.Has("inertia")) {
+      double in[3];
+      if (Status s = Vector(b, "inertia", 3, in, true); !s.ok()) {
+        return Status::Error(b.Child("inertia") + ": must be [Ixx, Iyy, Izz] (principal, kg m^2)");
+      }
+      d.inertia = Vec3(in[0], in[1], in[2]).asDiagonal().toDenseMatrix();
+    }
+    double p[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0}, v[3] = {0, 0, 0}, w[3] = {0, 0, 0};
+    if (Status s = Vector(b, "position", 3, p, false); !s.ok()) return s;
+    if (Status s = Vector(b, "orientation", 4, q, false); !s.ok()) return s;
+    if (Status s = Vector(b, "linearVelocity", 3, v, false); !s.ok()) return s;
+    if (Status s = Vector(b, "angularVelocity", 3, w, false); !s.ok()) return s;
+    d.X_WB.q = Quat(q[0], q[1], q[2], q[3]);
+    const double qn = d.X_WB.q.norm();
+    if (!(qn > 1e-6)) return Status::Error(b.Child("orientation") + ": quaternion [w, x, y, z] cannot be normalised");
+    d.X_WB.q.normalize();
+    d.X_WB.p = Vec3(p[0], p[1], p[2]) + d.X_WB.q * centroid;
+    d.v_WB = Vec3(v[0], v[1], v[2]);
+    d.w_WB = Vec3(w[0], w[1], w[2]);
+    std::string material;
+    if (Status s = String(b, "material", &material, false); !s.ok()) return s;
+    if (!material.empty()) {
+      d.material = world.materials().Find(material);
+      if (d.material < 0) return Status::Error(b.Child("material") + ": no material named \"" + material + "\"");
+    }
+    auto id = world.AddBody(d);
+    if (!id.ok()) return id.status();
+    body_ids[d.name] = id.value();
+  }
+
+  std::map<std::string, JointId> joint_ids;
+  if (root.Has("joints")) {
+    const Node joints = root.At("joints");
+    if (!joints.json().is_array()) return joints.Error("must be an array");
+    if (joints.json().size() > static_cast<std::size_t>(kMaxSceneJoints)) return joints.Error("too many joints");
+    for (std::size_t i = 0; i < joints.json().size(); ++i) {
+      const Node j = joints.At(i);
+      if (Status s = j.ExpectObject({"name", "type", "parent", "child", "anchor", "axis", "limits", "friction",
+                                     "coupling", "effort", "collideConnected"});
+          !s.ok()) {
+        return s;
+      }
+      JointDef d;
+      if (Status s = String(j, "name", &d.name, true); !s.ok()) return s;
+      if (joint_ids.count(d.name)) return Status::Error(j.Child("name") + ": duplicate name \"" + d.name + "\"");
+      std::string type, parent, child;
+      if (Status s = String(j, "type", &type, true); !s.ok()) return s;
+      if (type == "revolute") {
+        d.type = JointType::kRevolute;
+      } else if (type == "prismatic") {
+        d.type = JointType::kPrismatic;
+      } else if (type == "fixed") {
+        d.type = JointType::kFixed;
+      } else {
+        return Status::Error(j.Child("type") + ": must be revolute, prismatic or fixed, got \"" + type + "\"");
+      }
+      if (Status s = String(j, "parent", &parent, true); !s.ok()) return s;
+      if (Status s = String(j, "child", &child, true); !s.ok()) return s;
+      if (!body_ids.count(parent)) return Status::Error(j.Child("parent") + ": no body named \"" + parent + "\"");
+      if (!body_ids.count(child)) return Status::Error(j.Child("child") + ": no body named \"" + child + "\"");
+      d.parent = body_ids[parent];
+      d.child = body_ids[child];
+      double a[3] = {0, 0, 0}, ax[3] = {0, 0, 1};
+      if (Status s = Vector(j, "anchor", 3, a, true); !s.ok()) return s;
+      if (Status s = Vector(j, "axis", 3, ax, d.type != JointType::kFixed); !s.ok()) return s;
+      d.anchor_W = Vec3(a[0], a[1], a[2]);
+      d.axis_W = Vec3(ax[0], ax[1], ax[2]);
+      if (j.Has("limits")) {
+        double lim[2];
+        if (Status s = Vector(j, "limits", 2, lim, true); !s.ok()) return s;
+        d.has_limits = true;
+        d.lower = lim[0];
+        d.upper = lim[1];
+      }
+      if (j.Has("friction")) {
+        const Node f = j.At("friction");
+        if (Status s = f.ExpectObject({"coulomb", "viscous"}); !s.ok()) return s;
+        if (Status s = Number(f, "coulomb", &d.coulomb_friction, false, 0.0, 1e9); !s.ok()) return s;
+        if (Status s = Number(f, "viscous", &d.viscous_friction, false, 0.0, 1e9); !s.ok()) return s;
+      }
+      if (j.Has("coupling")) {
+        const Node c = j.At("coupling");
+        if (Status s = c.ExpectObject({"joint", "ratio"}); !s.ok()) return s;
+        std::string master;
+        if (Status s = String(c, "joint", &master, true); !s.ok()) return s;
+        if (!joint_ids.count(master)) {
+          return Status::Error(c.Child("joint") + ": no earlier joint named \"" + master + "\"");
+        }
+        d.coupled_to = joint_ids[master];
+        if (Status s = Number(c, "ratio", &d.coupling_ratio, true, -100.0, 100.0); !s.ok()) return s;
+      }
+      if (Status s = Bool(j, "collideConnected", &d.collide_connected); !s.ok()) return s;
+      double effort = 0.0;
+      if (Status s = Number(j, "effort", &effort, false, -1e9, 1e9); !s.ok()) return s;
+      auto id = world.AddJoint(d);
+      if (!id.ok()) return Status::Error(id.status().message());
+      joint_ids[d.name] = id.value();
+      if (effort != 0.0) (void)world.SetJointEffort(id.value(), effort);
+    }
+  }
+  return scene;
+}
+
+StatusOr<Scene> LoadSceneFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::Error(path + ": cannot open file");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  SceneLoadOptions options;
+  // The assets root: the "assets" directory on the file's path, if any.
+  const std::size_t at = path.rfind("assets/");
+  if (at != std::string::npos) options.asset_root = path.substr(0, at + 6);
+  auto scene = LoadSceneJson(buf.str(), options);
+  if (!scene.ok()) return Status::Error(path + ": " + scene.status().message());
+  return scene;
+}
+
+}  // namespace grasplab

@@ -1,0 +1,129 @@
+// The JSON scene format (core/scene/scene_json): the asset scenes equal the
+// built-in ones, and bad input is refused with the JSON path named.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "core/scene/scene_json.h"
+
+using namespace grasplab;
+
+namespace {
+
+const std::string kAssets = GRASPLAB_ASSETS_DIR;
+
+std::string Error(const std::string& json) {
+  auto scene = LoadSceneJson(json);
+  REQUIRE_FALSE(scene.ok());
+  return scene.status().message();
+}
+
+// A minimal valid scene with `bodies` (and optional extra top-level fields).
+std::string With(const std::string& bodies, const std::string& extra = "") {
+  return R"({"format": "grasplab-scene", "version": 1, )" + extra + R"("bodies": )" + bodies + "}";
+}
+
+const std::string kBall = R"({"name": "ball", "mass": 0.2, "shape": {"type": "sphere", "radius": 0.05}})";
+
+}  // namespace
+
+TEST_CASE("The falling-sphere asset is bit for bit the built-in scene", "[scene]") {
+  auto file = LoadSceneFile(kAssets + "/scenes/falling-sphere.json");
+  REQUIRE(file.ok());
+  auto builtin = MakeBuiltinScene("falling-sphere");
+  for (int k = 0; k < 800; ++k) {
+    REQUIRE(file.value().world.Step(file.value().timestep).ok());
+    REQUIRE(builtin.value().world.Step(builtin.value().timestep).ok());
+  }
+  CHECK(file.value().world.StateHash() == builtin.value().world.StateHash());
+  CHECK(file.value().name == "falling-sphere");
+}
+
+TEST_CASE("The finger-squeeze asset matches the built-in scene", "[scene]") {
+  // Its quaternions are decimal literals, the built-in's come from
+  // FromTwoVectors: equal to the last bits, so compare to 1e-9.
+  auto file = LoadSceneFile(kAssets + "/scenes/finger-squeeze.json");
+  REQUIRE(file.ok());
+  auto builtin = MakeBuiltinScene("finger-squeeze");
+  World& a = file.value().world;
+  World& b = builtin.value().world;
+  REQUIRE(a.body_count() == b.body_count());
+  REQUIRE(a.joint_count() == 3);
+  for (int k = 0; k < 800; ++k) {
+    REQUIRE(a.Step(0.0025).ok());
+    REQUIRE(b.Step(0.0025).ok());
+  }
+  for (BodyId i = 0; i < a.body_count(); ++i) {
+    INFO(a.body_name(i));
+    CHECK(a.body_name(i) == b.body_name(i));
+    CHECK((a.pose(i).p - b.pose(i).p).norm() < 1e-9);
+  }
+  CHECK(a.joint_effort(0) == 0.3);
+}
+
+TEST_CASE("Scene values reach the world: materials, pairs, convex, joints, solver", "[scene]") {
+  const std::string json = With(
+      R"([{"name": "floor", "static": true, "shape": {"type": "plane"}, "material": "wood"},
+          {"name": "gem", "mass": 0.1, "material": "rubber", "position": [0, 0, 1],
+           "shape": {"type": "convex", "points": [[0,0,0],[0.1,0,0],[0,0.1,0],[0,0,0.1]]}},
+          {"name": "arm", "mass": 1, "shape": {"type": "box", "size": [0.2, 0.02, 0.02]}, "position": [0.1, 0, 2]}])",
+      R"("solver": {"type": "lcp", "frictionEdges": 4, "torsionalFrictionRadius": 0.005, "contactTime": "bisection"},
+         "contact": {"threshold": 0.0002, "slipThreshold": 0.002},
+         "materials": {"rubber": {"staticFriction": 1.0, "kineticFriction": 0.8},
+                       "wood": {"staticFriction": 0.5, "kineticFriction": 0.4, "restitution": 0.1}},
+         "frictionPairs": [{"a": "wood", "b": "rubber", "staticFriction": 0.9, "kineticFriction": 0.7}],
+         "joints": [{"name": "hinge", "type": "revolute", "parent": "floor", "child": "arm", "anchor": [0, 0, 2],
+                     "axis": [0, 1, 0], "limits": [-0.5, 0.5], "friction": {"coulomb": 0.1, "viscous": 0.01}}],)");
+  auto scene = LoadSceneJson(json);
+  REQUIRE(scene.ok());
+  const World& w = scene.value().world;
+  CHECK(w.settings().friction_directions == 4);
+  CHECK(w.settings().torsional_friction_radius == 0.005);
+  CHECK(w.settings().contact_time_mode == ContactTimeMode::kBisection);
+  CHECK(w.settings().contact_threshold == 0.0002);
+  const PairProperties p = w.materials().Combine(w.materials().Find("wood"), w.materials().Find("rubber"));
+  CHECK(p.static_friction == 0.9);
+  CHECK(p.restitution == 0.1);
+  // The convex body is placed at its centroid: the points' tetrahedron has
+  // its centroid at (0.025, 0.025, 0.025) in the given frame.
+  const BodyId gem = w.FindBody("gem");
+  CHECK((w.pose(gem).p - Vec3(0.025, 0.025, 1.025)).norm() < 1e-12);
+  REQUIRE(w.joint_count() == 1);
+  CHECK(w.joint_def(0).has_limits);
+  CHECK(w.joint_def(0).coulomb_friction == 0.1);
+}
+
+TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]") {
+  CHECK(Error("{") == "scene: not valid JSON");
+  CHECK(Error("[]") == "scene: must be a JSON object");
+  CHECK(Error(R"({"format": "x", "version": 1, "bodies": []})") == "format: must be \"grasplab-scene\", got \"x\"");
+  CHECK(Error(R"({"format": "grasplab-scene", "version": 2, "bodies": []})") == "version: this build reads version 1, got 2");
+  CHECK(Error(With("[]", R"("gravty": [0, 0, -9.81], )")) == "gravty: unknown field (did you mean 'gravity'?)");
+  CHECK(Error(With(R"([{"name": "a", "mass": -1, "shape": {"type": "sphere", "radius": 1}}])")) ==
+        "bodies[0].mass: must be a finite number > 0 and <= 1000000, got -1");
+  CHECK(Error(With(R"([{"name": "a", "mass": 1, "shape": {"type": "sphere", "raduis": 1}}])")) ==
+        "bodies[0].shape.raduis: unknown field (did you mean 'radius'?)");
+  CHECK(Error(With(R"([{"name": "a", "mass": 1, "shape": {"type": "box", "size": [1, 0, 1]}}])")) ==
+        "bodies[0].shape.size[1]: must be > 0 and <= 10000, got 0");
+  CHECK(Error(With("[" + kBall + ", " + kBall + "]")) == "bodies[1].name: duplicate name \"ball\"");
+  CHECK(Error(With(R"([{"name": "a", "mass": 1, "orientation": [0, 0, 0, 0], "shape": {"type": "sphere", "radius": 1}}])")) ==
+        "bodies[0].orientation: quaternion [w, x, y, z] cannot be normalised");
+  CHECK(Error(With(R"([{"name": "a", "mass": 1, "position": [0, "x", 0], "shape": {"type": "sphere", "radius": 1}}])")) ==
+        "bodies[0].position[1]: must be a finite number, got \"x\"");
+  CHECK(Error(With(R"([{"name": "a", "mass": 1, "position": [0, 1e999, 0], "shape": {"type": "sphere", "radius": 1}}])")) ==
+        "scene: not valid JSON");
+  CHECK(Error(With(R"([{"name": "a", "mass": 1, "material": "steel", "shape": {"type": "sphere", "radius": 1}}])")) ==
+        "bodies[0].material: no material named \"steel\"");
+  CHECK(Error(With(R"([{"name": "a", "static": true, "shape": {"type": "mesh", "asset": "../etc/passwd"}}])")) ==
+        "bodies[0].shape.asset: must be a path inside assets/ without '..', got \"../etc/passwd\"");
+  CHECK(Error(With(R"([{"name": "a", "mass": 1, "shape": {"type": "teapot"}}])")) ==
+        "bodies[0].shape.type: must be one of plane, sphere, box, capsule, cylinder, convex, mesh; got \"teapot\"");
+  CHECK(Error(With("[" + kBall + "]", R"("joints": [{"name": "j", "type": "revolute", "parent": "nope", "child": "ball", "anchor": [0,0,0], "axis": [0,0,1]}], )")) ==
+        "joints[0].parent: no body named \"nope\"");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty"}, )")) ==
+        "solver.type: \"penalty\" is not available in this build yet (only \"lcp\")");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"frictionEdges": 5}, )")) ==
+        "solver.frictionEdges: must be 4, 6, 8, 12 or 16, got 5");
+  CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand"}], )")) ==
+        "robots: robot models (URDF) are not supported by this build yet");
+  CHECK(Error(R"({"format": "grasplab-scene", "version": 1})") == "bodies: required, an array");
+}
