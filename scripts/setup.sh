@@ -11,6 +11,7 @@ APT_PACKAGES=(
   libeigen3-dev                # linear algebra (header-only)
   nlohmann-json3-dev           # JSON (header-only)
   catch2                       # native unit tests (v2)
+  clang-14 libclang-rt-14-dev  # libFuzzer + sanitizers for the parser fuzz target
   chromium                     # browser tests (playwright-core drives /usr/bin/chromium)
 )
 

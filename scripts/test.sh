@@ -38,6 +38,29 @@ node --test --test-concurrency=1 tests/browser/ 2>&1 | tee test-artifacts/browse
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count test-artifacts/browser.log '^# pass [0-9]+' '^# fail [0-9]+'
 
+echo "== scene parser fuzzing (libFuzzer, ASan + UBSan, 20 s)"
+# A fresh copy of the corpus so the run does not write into the repository.
+fuzz_ok=0
+if cmake --preset fuzz >/dev/null && cmake --build --preset fuzz >/dev/null; then
+  corpus=$(mktemp -d)
+  cp tests/fuzz/corpus/* "$corpus"/
+  if (cd test-artifacts && ../build/fuzz/scene_fuzz -max_total_time=20 -max_len=4096 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 "$corpus" > fuzz.log 2>&1); then
+    fuzz_ok=1
+  fi
+  rm -rf "$corpus"
+  grep -E "stat::number_of_executed_units|Done [0-9]+ runs" test-artifacts/fuzz.log || true
+fi
+if [ "$fuzz_ok" -eq 1 ]; then
+  echo "fuzz: passed (no crash; inputs in test-artifacts/fuzz.log)"
+  passed=$((passed + 1))
+else
+  echo "fuzz: FAILED (see test-artifacts/fuzz.log and test-artifacts/crash-*)"
+  tail -30 test-artifacts/fuzz.log 2>/dev/null
+  failed=$((failed + 1))
+  status=1
+fi
+
 echo "screenshots: $(ls test-artifacts/*.png 2>/dev/null | tr '\n' ' ')"
 [ "$failed" -eq 0 ] || status=1
 echo "all: $passed passed, $failed failed"

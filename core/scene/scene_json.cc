@@ -33,7 +33,7 @@ int EditDistance(const std::string& a, const std::string& b) {
 }
 
 std::string Describe(const Json& v) {
-  std::string s = v.dump();
+  std::string s = v.dump(-1, ' ', false, Json::error_handler_t::replace);
   return s.size() > 40 ? s.substr(0, 37) + "..." : s;
 }
 
@@ -222,6 +222,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
   if (Status s = String(root, "format", &format, true); !s.ok()) return s;
   if (format != "grasplab-scene") return Status::Error("format: must be \"grasplab-scene\", got \"" + format + "\"");
   double version = 0;
+  if (!root.Has("version")) return Status::Error("version: required");
   if (Status s = Number(root, "version", &version, true, 1, 1); !s.ok()) {
     return Status::Error("version: this build reads version 1, got " + Describe(doc.at("version")));
   }

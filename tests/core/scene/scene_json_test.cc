@@ -97,6 +97,8 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
   CHECK(Error("[]") == "scene: must be a JSON object");
   CHECK(Error(R"({"format": "x", "version": 1, "bodies": []})") == "format: must be \"grasplab-scene\", got \"x\"");
   CHECK(Error(R"({"format": "grasplab-scene", "version": 2, "bodies": []})") == "version: this build reads version 1, got 2");
+  // Found by the fuzzer: a missing version threw while building the message.
+  CHECK(Error(R"({"format": "grasplab-scene", "bodies": []})") == "version: required");
   CHECK(Error(With("[]", R"("gravty": [0, 0, -9.81], )")) == "gravty: unknown field (did you mean 'gravity'?)");
   CHECK(Error(With(R"([{"name": "a", "mass": -1, "shape": {"type": "sphere", "radius": 1}}])")) ==
         "bodies[0].mass: must be a finite number > 0 and <= 1000000, got -1");
