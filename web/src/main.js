@@ -4,7 +4,7 @@
 //   window.grasplab.state()  -> { ready, running, scene, time, steps, stateHash,
 //                                 contactCount, actualSpeed, errors,
 //                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
-//   window.grasplab.play() / pause() / step() / reset() / load(sceneName)
+//   window.grasplab.play() / pause() / step() / reset() / load(sceneName) / runSteps(n)
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
 import { View } from './view.js';
@@ -94,6 +94,7 @@ const api = {
   play: () => send(ToWorker.PLAY),
   pause: () => send(ToWorker.PAUSE),
   step: () => send(ToWorker.STEP),
+  runSteps: (steps) => send(ToWorker.RUN, { steps }),
   reset: () => send(ToWorker.RESET),
   load: (scene) => send(ToWorker.LOAD, { scene }),
   state: () => ({

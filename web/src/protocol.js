@@ -7,6 +7,7 @@
 //   { type: 'load', scene: string }        load a built-in scene (keeps the old one on error)
 //   { type: 'play' } | { type: 'pause' }   start / stop the real-time loop
 //   { type: 'step' }                        advance exactly one step (while paused)
+//   { type: 'run', steps: n }               pause, then advance exactly n steps at once (1..1e6)
 //   { type: 'reset' }                       reload the current scene, paused
 //   { type: 'speed', factor: number }       real-time factor, 0.1..10, or Infinity (as fast as possible)
 //
@@ -19,7 +20,7 @@
 //   { type: 'error', message }              anything that failed (shown in the error panel)
 
 export const ToWorker = Object.freeze({
-  LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RESET: 'reset', SPEED: 'speed',
+  LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RUN: 'run', RESET: 'reset', SPEED: 'speed',
 });
 
 export const FromWorker = Object.freeze({

@@ -104,6 +104,14 @@ function handle(msg) {
       case ToWorker.PLAY: if (sim) { running = true; restartClock(); } break;
       case ToWorker.PAUSE: running = false; if (sim) postFrame(); break;
       case ToWorker.STEP: if (sim && !running && stepN(1)) postFrame(); break;
+      case ToWorker.RUN:
+        if (!(Number.isInteger(msg.steps) && msg.steps >= 1 && msg.steps <= 1e6)) {
+          fail(`run: steps must be a whole number in [1, 1e6], got ${msg.steps}`);
+          break;
+        }
+        running = false;
+        if (sim && stepN(msg.steps)) postFrame();
+        break;
       case ToWorker.RESET: load(sceneName); break;
       case ToWorker.SPEED:
         if (!(msg.factor === Infinity || (msg.factor >= 0.1 && msg.factor <= 10))) {
