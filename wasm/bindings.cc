@@ -20,24 +20,10 @@ namespace {
 class Simulation {
  public:
   // Replaces the current scene only if the new one loads.
-  std::string LoadBuiltin(const std::string& name) {
-    auto scene = MakeBuiltinScene(name);
-    if (!scene.ok()) return scene.status().message();
-    scene_ = std::move(scene).value();
-    poses_.assign(7 * scene_.world.body_count(), 0.0);
-    scene_.world.WritePoses(poses_);
-    return "";
-  }
+  std::string LoadBuiltin(const std::string& name) { return Adopt(MakeBuiltinScene(name)); }
   // Replaces the current scene with one in the JSON scene format, only if it
   // loads ("" on success, else the message naming the JSON path).
-  std::string LoadJson(const std::string& text) {
-    auto scene = LoadSceneJson(text);
-    if (!scene.ok()) return scene.status().message();
-    scene_ = std::move(scene).value();
-    poses_.assign(7 * scene_.world.body_count(), 0.0);
-    scene_.world.WritePoses(poses_);
-    return "";
-  }
+  std::string LoadJson(const std::string& text) { return Adopt(LoadSceneJson(text)); }
   // Advances n steps of the scene's h.
   std::string Step(int n) {
     for (int k = 0; k < n; ++k) {
@@ -59,6 +45,15 @@ class Simulation {
   }
 
  private:
+  // Takes a loaded scene, or returns its error and keeps the current one.
+  std::string Adopt(StatusOr<Scene> scene) {
+    if (!scene.ok()) return scene.status().message();
+    scene_ = std::move(scene).value();
+    poses_.assign(7 * scene_.world.body_count(), 0.0);
+    scene_.world.WritePoses(poses_);
+    return "";
+  }
+
   Scene scene_{"", 0.0025, World()};
   std::vector<double> poses_;
 };

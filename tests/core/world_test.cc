@@ -9,7 +9,15 @@ using namespace grasplab;
 
 namespace {
 constexpr double kG = 9.81;
+
+BodyDef Ground() {
+  BodyDef ground;
+  ground.name = "ground";
+  ground.shape = PlaneShape{};
+  ground.is_static = true;
+  return ground;
 }
+}  // namespace
 
 TEST_CASE("Free fall follows the semi-implicit Euler recurrence", "[world]") {
   // Positions move with v^l, then v^{l+1} = v^l - g h, so after n steps
@@ -119,11 +127,7 @@ TEST_CASE("Each shape dropped on the ground rests at its analytic height", "[wor
   };
   for (const Case& c : cases) {
     World world;
-    BodyDef ground;
-    ground.name = "ground";
-    ground.shape = PlaneShape{};
-    ground.is_static = true;
-    REQUIRE(world.AddBody(ground).ok());
+    REQUIRE(world.AddBody(Ground()).ok());
     BodyDef body;
     body.name = ShapeTypeName(c.shape);
     body.shape = c.shape;
@@ -164,11 +168,7 @@ TEST_CASE("Contact-time search: steps end with the closest pair 0 to 0.1 mm apar
   WorldSettings s;
   s.contact_time_mode = ContactTimeMode::kBisection;
   World world(s);
-  BodyDef ground;
-  ground.name = "ground";
-  ground.shape = PlaneShape{};
-  ground.is_static = true;
-  REQUIRE(world.AddBody(ground).ok());
+  REQUIRE(world.AddBody(Ground()).ok());
   BodyDef box;
   box.name = "box";
   box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
@@ -197,11 +197,7 @@ TEST_CASE("Contact-time search: steps end with the closest pair 0 to 0.1 mm apar
 
 TEST_CASE("Kinematic placement and contact update without a step", "[world][collision]") {
   World world;
-  BodyDef ground;
-  ground.name = "ground";
-  ground.shape = PlaneShape{};
-  ground.is_static = true;
-  REQUIRE(world.AddBody(ground).ok());
+  REQUIRE(world.AddBody(Ground()).ok());
   BodyDef box;
   box.name = "box";
   box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
