@@ -73,11 +73,15 @@ export class View {
     });
   }
 
-  // Points the camera at the dynamic bodies (centre of their bounding
-  // spheres) from a distance that shows them all; called on a scene's first
-  // frame.
+  // Points the camera at the dynamic bodies (their bounding spheres, and the
+  // ground under them, where falling bodies will land) from a distance that
+  // shows them all; called on a scene's first frame.
   frame(poses, description) {
     const box = new THREE.Box3();
+    let groundZ = null;
+    description.bodies.forEach((b, i) => {
+      if (b.shape.type === 'plane') groundZ = Math.max(groundZ ?? -Infinity, poses[i * POSE_STRIDE + 2]);
+    });
     description.bodies.forEach((b, i) => {
       if (b.static || b.shape.type === 'plane') return;
       const o = i * POSE_STRIDE;
@@ -85,6 +89,7 @@ export class View {
       const c = new THREE.Vector3(poses[o], poses[o + 1], poses[o + 2]);
       box.expandByPoint(c.clone().addScalar(r));
       box.expandByPoint(c.clone().addScalar(-r));
+      if (groundZ !== null) box.expandByPoint(new THREE.Vector3(c.x, c.y, groundZ));
     });
     if (box.isEmpty()) return;
     const centre = box.getCenter(new THREE.Vector3());
