@@ -12,6 +12,15 @@ std::string FormatVec(const Vec3& v) {
 
 }  // namespace
 
+BodyDef GroundPlane(double z) {
+  BodyDef ground;
+  ground.name = "ground";
+  ground.shape = PlaneShape{};
+  ground.is_static = true;
+  ground.X_WB.p = Vec3(0.0, 0.0, z);
+  return ground;
+}
+
 Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
   if (Status s = ValidateShape(def.shape, field + ".shape"); !s.ok()) return s;
   if (!IsFinite(def.X_WB.p)) {

@@ -29,6 +29,9 @@ struct BodyDef {
   MaterialId material = 0;       // index in the World's MaterialTable
 };
 
+// A static ground plane named "ground": the half-space below z (m), normal +z.
+BodyDef GroundPlane(double z = 0.0);
+
 // Checks a definition before it reaches the state: finite numbers, mass > 0,
 // a normalisable quaternion (it is normalised on insertion), a symmetric
 // positive-definite inertia if one is given, planes only on static bodies.

@@ -9,10 +9,7 @@ namespace {
 
 Scene FallingSphere() {
   Scene scene{"falling-sphere", 0.0025, World(WorldSettings{})};
-  BodyDef ground;
-  ground.name = "ground";
-  ground.shape = PlaneShape{};
-  ground.is_static = true;
+  const BodyDef ground = GroundPlane();
   BodyDef sphere;
   sphere.name = "sphere";
   sphere.shape = SphereShape{0.05};
@@ -24,17 +21,9 @@ Scene FallingSphere() {
   return scene;
 }
 
-BodyDef Ground() {
-  BodyDef ground;
-  ground.name = "ground";
-  ground.shape = PlaneShape{};
-  ground.is_static = true;
-  return ground;
-}
-
 Scene Shapes() {
   Scene scene{"shapes", 0.0025, World(WorldSettings{})};
-  (void)scene.world.AddBody(Ground());
+  (void)scene.world.AddBody(GroundPlane());
   // A pentagonal prism-like gem: 20 points on two rings and two apexes.
   std::vector<Vec3> gem;
   const double c[5] = {1.0, 0.30901699437494745, -0.8090169943749474, -0.8090169943749476, 0.30901699437494723};
@@ -103,9 +92,7 @@ std::vector<JointId> AddThreeFingers(World* world, BodyId palm, const Vec3& palm
 // A static palm disc (radius 7 cm, 2 cm thick) centred at the origin, over
 // a ground plane.
 BodyId AddPalmOnGround(World* world) {
-  BodyDef ground = Ground();
-  ground.X_WB.p = Vec3(0, 0, -0.01);  // under the palm
-  (void)world->AddBody(ground);
+  (void)world->AddBody(GroundPlane(-0.01));  // under the palm
   BodyDef palm;
   palm.name = "palm";
   palm.shape = CylinderShape{0.07, 0.02};
@@ -158,7 +145,7 @@ Scene FingerPrism() {
 Scene ArmHand() {
   Scene scene{"arm-hand", 0.0025, World(WorldSettings{})};
   World& world = scene.world;
-  (void)world.AddBody(Ground());
+  (void)world.AddBody(GroundPlane());
   BodyDef base;
   base.name = "base";
   base.shape = CylinderShape{0.08, 0.1};

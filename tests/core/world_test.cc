@@ -10,13 +10,6 @@ using namespace grasplab;
 namespace {
 constexpr double kG = 9.81;
 
-BodyDef Ground() {
-  BodyDef ground;
-  ground.name = "ground";
-  ground.shape = PlaneShape{};
-  ground.is_static = true;
-  return ground;
-}
 }  // namespace
 
 TEST_CASE("Free fall follows the semi-implicit Euler recurrence", "[world]") {
@@ -127,7 +120,7 @@ TEST_CASE("Each shape dropped on the ground rests at its analytic height", "[wor
   };
   for (const Case& c : cases) {
     World world;
-    REQUIRE(world.AddBody(Ground()).ok());
+    REQUIRE(world.AddBody(GroundPlane()).ok());
     BodyDef body;
     body.name = ShapeTypeName(c.shape);
     body.shape = c.shape;
@@ -168,7 +161,7 @@ TEST_CASE("Contact-time search: steps end with the closest pair 0 to 0.1 mm apar
   WorldSettings s;
   s.contact_time_mode = ContactTimeMode::kBisection;
   World world(s);
-  REQUIRE(world.AddBody(Ground()).ok());
+  REQUIRE(world.AddBody(GroundPlane()).ok());
   BodyDef box;
   box.name = "box";
   box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
@@ -197,7 +190,7 @@ TEST_CASE("Contact-time search: steps end with the closest pair 0 to 0.1 mm apar
 
 TEST_CASE("Kinematic placement and contact update without a step", "[world][collision]") {
   World world;
-  REQUIRE(world.AddBody(Ground()).ok());
+  REQUIRE(world.AddBody(GroundPlane()).ok());
   BodyDef box;
   box.name = "box";
   box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};

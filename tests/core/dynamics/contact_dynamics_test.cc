@@ -15,13 +15,6 @@ constexpr double kG = 9.81;
 constexpr double kH = 0.0025;
 constexpr double kHalf = 0.05;  // 10 cm cubes
 
-BodyDef Ground() {
-  BodyDef g;
-  g.name = "ground";
-  g.shape = PlaneShape{};
-  g.is_static = true;
-  return g;
-}
 
 BodyDef Cube(const Vec3& p) {
   BodyDef b;
@@ -42,7 +35,7 @@ TEST_CASE("Block under tilted gravity sticks below tan(theta) = mu_s", "[dynamic
   WorldSettings s;
   s.gravity = Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
   World world(s);
-  REQUIRE(world.AddBody(Ground()).ok());
+  REQUIRE(world.AddBody(GroundPlane()).ok());
   const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
   for (int k = 0; k < 80; ++k) REQUIRE(world.Step(kH).ok());  // settle 0.2 s
   const Vec3 start = world.pose(id).p;
@@ -56,7 +49,7 @@ TEST_CASE("Block under tilted gravity slides at g (sin theta - mu_k cos theta)",
   WorldSettings s;
   s.gravity = Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
   World world(s);
-  REQUIRE(world.AddBody(Ground()).ok());
+  REQUIRE(world.AddBody(GroundPlane()).ok());
   const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
   for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());  // 0.5 s
   const double v0 = world.linear_velocity(id).x();
@@ -79,7 +72,7 @@ TEST_CASE("Block launched at v0 stops after v0^2 / (2 mu_k g), within the pyrami
     INFO("direction " << deg << " degrees");
     const double a = deg * 3.14159265358979323846 / 180.0;
     World world;
-    REQUIRE(world.AddBody(Ground()).ok());
+    REQUIRE(world.AddBody(GroundPlane()).ok());
     BodyDef c = Cube(Vec3(0, 0, kHalf + 5e-5));
     c.v_WB = Vec3(v0 * std::cos(a), v0 * std::sin(a), 0.0);
     const BodyId id = world.AddBody(c).value();
@@ -97,7 +90,7 @@ TEST_CASE("Block launched at v0 stops after v0^2 / (2 mu_k g), within the pyrami
 
 TEST_CASE("A stack of 5 boxes rests for 10 s", "[dynamics][stack]") {
   World world;
-  REQUIRE(world.AddBody(Ground()).ok());
+  REQUIRE(world.AddBody(GroundPlane()).ok());
   std::vector<BodyId> ids;
   for (int i = 0; i < 5; ++i) {
     ids.push_back(world.AddBody(Cube(Vec3(0.0, 0.0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).value());
@@ -131,7 +124,7 @@ TEST_CASE("Torsional friction: a spinning sphere slows at mu m g rho / I, and no
     WorldSettings s;
     s.torsional_friction_radius = radius;
     World world(s);
-    REQUIRE(world.AddBody(Ground()).ok());
+    REQUIRE(world.AddBody(GroundPlane()).ok());
     BodyDef ball;
     ball.name = "ball";
     ball.shape = SphereShape{r};

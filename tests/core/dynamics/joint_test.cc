@@ -15,12 +15,7 @@ constexpr double kG = 9.81;
 constexpr double kH = 0.0025;
 
 BodyId AddGround(World* w) {
-  BodyDef g;
-  g.name = "ground";
-  g.shape = PlaneShape{};
-  g.is_static = true;
-  g.X_WB.p = Vec3(0, 0, -10);  // far below: joints only
-  return w->AddBody(g).value();
+  return w->AddBody(GroundPlane(-10.0)).value();  // far below: joints only
 }
 
 // A pendulum bob of radius r at angle phi about +y from hanging straight
