@@ -388,22 +388,17 @@ void World::SolveVelocities(double h) {
   // free body (eq. 15: v* is already in velocity_bodies_), else the LCP.
   std::vector<std::pair<int, int>> contact_links(contacts_.size());
   for (std::size_t c = 0; c < contacts_.size(); ++c) contact_links[c] = {contacts_[c].body_a, contacts_[c].body_b};
+  // Joint links, then one extra link per coupled joint (child to its
+  // master's child): a coupling row spans both joints, so their islands must
+  // be one. The extra links' indices (>= joint_count) are not joints.
   std::vector<std::pair<int, int>> joint_links;
   for (const JointDef& d : joint_defs_) joint_links.push_back({d.parent, d.child});
+  for (const JointDef& d : joint_defs_) {
+    if (d.coupled_to >= 0) joint_links.push_back({d.child, joint_defs_[d.coupled_to].child});
+  }
   islands_ = BuildIslands(body_count(), is_static_, contact_links, joint_links);
-  // A coupling row spans both joints: their islands must be one. Merge by
-  // re-running with the extra links (rare: only when coupled joints exist).
-  bool coupled = false;
-  for (const JointDef& d : joint_defs_) coupled |= d.coupled_to >= 0;
-  if (coupled) {
-    for (const JointDef& d : joint_defs_) {
-      if (d.coupled_to >= 0) joint_links.push_back({d.child, joint_defs_[d.coupled_to].child});
-    }
-    islands_ = BuildIslands(body_count(), is_static_, contact_links, joint_links);
-    for (Island& island : islands_) {
-      // Drop the extra links' indices: they are not joints.
-      std::erase_if(island.joints, [&](int j) { return j >= joint_count(); });
-    }
+  for (Island& island : islands_) {
+    std::erase_if(island.joints, [&](int j) { return j >= joint_count(); });
   }
   UpdateJointPositions();
   stats_.island_count = static_cast<int>(islands_.size());

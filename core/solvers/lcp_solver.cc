@@ -36,11 +36,11 @@ double RowDot(const JacobianRow& r, const double* v) {
 }
 double RowDot(const JacobianRow& r, const std::vector<double>& v) { return RowDot(r, v.data()); }
 
-// Adds s * W row^T into the dense island vector v.
-void AddWRowT(const std::vector<VelocityBody*>& bodies, const JacobianRow& r, double s, std::vector<double>* v) {
+// Adds s * W row^T into the dense island vector v (6 per body).
+void AddWRowT(const std::vector<VelocityBody*>& bodies, const JacobianRow& r, double s, double* v) {
   for (int b = 0; b < r.count; ++b) {
     const Vec6 w = ApplyW(*bodies[r.body[b]], r.J[b]);
-    for (int k = 0; k < 6; ++k) (*v)[6 * r.body[b] + k] += s * w[k];
+    for (int k = 0; k < 6; ++k) v[6 * r.body[b] + k] += s * w[k];
   }
 }
 
@@ -186,18 +186,14 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
 
   // A_H = A H^T (N x mh, column-major), and v_c.
   std::vector<double> AH(static_cast<std::size_t>(N) * mh, 0.0);
-  for (int r = 0; r < mh; ++r) {
-    std::vector<double> col(N, 0.0);
-    AddWRowT(sys->bodies, H[r], 1.0, &col);
-    std::copy(col.begin(), col.end(), AH.begin() + static_cast<std::ptrdiff_t>(r) * N);
-  }
+  for (int r = 0; r < mh; ++r) AddWRowT(sys->bodies, H[r], 1.0, &AH[static_cast<std::size_t>(r) * N]);
   std::vector<double> v_c = v_free;
   std::vector<double> L;
   std::vector<char> active;
   if (mj > 0) {
     // S = J W J^T.
     std::vector<std::vector<double>> WJt(mj, std::vector<double>(N, 0.0));
-    for (int i = 0; i < mj; ++i) AddWRowT(sys->bodies, sys->joint_rows[i], 1.0, &WJt[i]);
+    for (int i = 0; i < mj; ++i) AddWRowT(sys->bodies, sys->joint_rows[i], 1.0, WJt[i].data());
     L.assign(static_cast<std::size_t>(mj) * mj, 0.0);
     for (int i = 0; i < mj; ++i) {
       for (int k = 0; k <= i; ++k) {
@@ -390,7 +386,7 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   if (mj > 0) {
     std::vector<double> WHz(N, 0.0);
     for (int r = 0; r < mh; ++r) {
-      if (z[r] != 0.0) AddWRowT(sys->bodies, H[r], z[r], &WHz);
+      if (z[r] != 0.0) AddWRowT(sys->bodies, H[r], z[r], WHz.data());
     }
     std::vector<double> y(mj);
     for (int i = 0; i < mj; ++i) {

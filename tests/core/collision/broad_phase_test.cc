@@ -23,20 +23,30 @@ std::vector<BodyPair> BruteForce(const std::vector<Aabb>& boxes, const std::vect
   return out;
 }
 
+// n random boxes with centres in [0, spread]^2 x [0, 0.2 spread] and half
+// extents in [0.01, max_half]; every static_every-th box static.
+void RandomBoxes(std::mt19937& rng, int n, double spread, double max_half, int static_every, std::vector<Aabb>* boxes,
+                 std::vector<std::uint8_t>* is_static) {
+  std::uniform_real_distribution<double> pos(0.0, spread), size(0.01, max_half);
+  boxes->resize(n);
+  is_static->assign(n, 0);
+  for (int i = 0; i < n; ++i) {
+    const Vec3 c(pos(rng), pos(rng), pos(rng) * 0.2);
+    const Vec3 e(size(rng), size(rng), size(rng));
+    (*boxes)[i] = {c - e, c + e};
+    (*is_static)[i] = (i % static_every == 0);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Sort-and-sweep finds exactly the overlapping pairs, step after step", "[collision][broad_phase]") {
   std::mt19937 rng(7);
-  std::uniform_real_distribution<double> pos(0.0, 2.0), size(0.01, 0.15), jitter(-0.01, 0.01);
+  std::uniform_real_distribution<double> jitter(-0.01, 0.01);
   const int n = 400;
-  std::vector<Aabb> boxes(n);
-  std::vector<std::uint8_t> is_static(n, 0);
-  for (int i = 0; i < n; ++i) {
-    const Vec3 c(pos(rng), pos(rng), pos(rng) * 0.2);
-    const Vec3 e(size(rng), size(rng), size(rng));
-    boxes[i] = {c - e, c + e};
-    is_static[i] = (i % 10 == 0);
-  }
+  std::vector<Aabb> boxes;
+  std::vector<std::uint8_t> is_static;
+  RandomBoxes(rng, n, 2.0, 0.15, 10, &boxes, &is_static);
   const std::vector<BodyPair> excluded = {{1, 2}, {3, 4}, {5, 9}};
   BroadPhase bp;
   std::vector<BodyPair> pairs;
@@ -57,17 +67,11 @@ TEST_CASE("Sort-and-sweep finds exactly the overlapping pairs, step after step",
 
 TEST_CASE("Above the tree threshold the AABB tree finds exactly the same pairs", "[collision][broad_phase]") {
   std::mt19937 rng(9);
-  std::uniform_real_distribution<double> pos(0.0, 3.0), size(0.01, 0.12);
   const int n = 1500;
   const double inf = std::numeric_limits<double>::infinity();
-  std::vector<Aabb> boxes(n);
-  std::vector<std::uint8_t> is_static(n, 0);
-  for (int i = 0; i < n; ++i) {
-    const Vec3 c(pos(rng), pos(rng), pos(rng) * 0.2);
-    const Vec3 e(size(rng), size(rng), size(rng));
-    boxes[i] = {c - e, c + e};
-    is_static[i] = (i % 13 == 0);
-  }
+  std::vector<Aabb> boxes;
+  std::vector<std::uint8_t> is_static;
+  RandomBoxes(rng, n, 3.0, 0.12, 13, &boxes, &is_static);
   boxes[7] = {Vec3::Constant(-inf), Vec3::Constant(inf)};  // a ground plane
   is_static[7] = 1;
   const std::vector<BodyPair> excluded = {{1, 2}, {3, 4}, {5, 9}};
