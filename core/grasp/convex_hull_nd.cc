@@ -1,0 +1,351 @@
+#include "core/grasp/convex_hull_nd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace grasplab {
+namespace {
+
+using Row = std::array<double, kMaxHullDim>;
+
+// Determinant of the k x k matrix a (row-major, k <= kMaxHullDim) by
+// Gaussian elimination with partial pivoting; a is destroyed.
+double Determinant(std::array<double, kMaxHullDim * kMaxHullDim>& a, int k) {
+  double det = 1.0;
+  for (int c = 0; c < k; ++c) {
+    int piv = c;
+    for (int r = c + 1; r < k; ++r) {
+      if (std::abs(a[r * kMaxHullDim + c]) > std::abs(a[piv * kMaxHullDim + c])) piv = r;
+    }
+    const double pv = a[piv * kMaxHullDim + c];
+    if (pv == 0.0) return 0.0;
+    if (piv != c) {
+      for (int j = 0; j < k; ++j) std::swap(a[c * kMaxHullDim + j], a[piv * kMaxHullDim + j]);
+      det = -det;
+    }
+    det *= pv;
+    for (int r = c + 1; r < k; ++r) {
+      const double f = a[r * kMaxHullDim + c] / pv;
+      if (f == 0.0) continue;
+      for (int j = c; j < k; ++j) a[r * kMaxHullDim + j] -= f * a[c * kMaxHullDim + j];
+    }
+  }
+  return det;
+}
+
+class Builder {
+ public:
+  Builder(const std::vector<double>& pts, int dim, const HullSettings& st)
+      : pts_(pts), d_(dim), n_(static_cast<int>(pts.size()) / dim), st_(st) {}
+
+  HullNd Run();
+
+ private:
+  struct Facet {
+    HullFacet f;
+    std::array<int, kMaxHullDim> neighbors{};  // across the ridge opposite vertices[j]
+    std::vector<int> outside;
+    bool alive = true;
+    bool visible = false;
+  };
+
+  const double* P(int i) const { return &pts_[static_cast<std::size_t>(i) * d_]; }
+  double Height(const HullFacet& f, int i) const {
+    double s = f.offset;
+    for (int k = 0; k < d_; ++k) s += f.normal[k] * P(i)[k];
+    return s;
+  }
+  // The hyperplane through the facet's d vertices (generalised cross
+  // product of the edge vectors), oriented away from the interior point.
+  bool MakePlane(HullFacet* f) const;
+  bool InitialSimplex(std::vector<int>* simplex, HullNd* out);
+  void AssignOutside(int point, const std::vector<int>& candidates);
+
+  const std::vector<double>& pts_;
+  const int d_;
+  const int n_;
+  const HullSettings st_;
+  double eps_ = 0.0;
+  Row interior_{};
+  std::vector<Facet> facets_;
+};
+
+bool Builder::MakePlane(HullFacet* f) const {
+  const double* x0 = P(f->vertices[0]);
+  // Rows: x_i - x_0, i = 1..d-1. n_k = (-1)^k det(rows without column k).
+  std::array<double, kMaxHullDim * kMaxHullDim> m{};
+  double norm2 = 0.0;
+  for (int k = 0; k < d_; ++k) {
+    for (int r = 1; r < d_; ++r) {
+      const double* xr = P(f->vertices[r]);
+      int col = 0;
+      for (int c = 0; c < d_; ++c) {
+        if (c == k) continue;
+        m[(r - 1) * kMaxHullDim + col++] = xr[c] - x0[c];
+      }
+    }
+    const double det = Determinant(m, d_ - 1);
+    f->normal[k] = (k % 2 == 0) ? det : -det;
+    norm2 += f->normal[k] * f->normal[k];
+  }
+  if (!(norm2 > 0.0)) return false;
+  const double inv = 1.0 / std::sqrt(norm2);
+  double side = 0.0;
+  for (int k = 0; k < d_; ++k) {
+    f->normal[k] *= inv;
+    side += f->normal[k] * (interior_[k] - x0[k]);
+  }
+  if (side > 0.0) {
+    for (int k = 0; k < d_; ++k) f->normal[k] = -f->normal[k];
+  }
+  f->offset = 0.0;
+  for (int k = 0; k < d_; ++k) f->offset -= f->normal[k] * x0[k];
+  return true;
+}
+
+// Greedy: the lowest point along the widest coordinate, then repeatedly the point farthest from the affine span so far (Gram-Schmidt).
+bool Builder::InitialSimplex(std::vector<int>* simplex, HullNd* out) {
+  double best_w = -1.0;
+  int lo_i = 0;
+  for (int k = 0; k < d_; ++k) {
+    int lo = 0, hi = 0;
+    for (int i = 1; i < n_; ++i) {
+      if (P(i)[k] < P(lo)[k]) lo = i;
+      if (P(i)[k] > P(hi)[k]) hi = i;
+    }
+    const double w = P(hi)[k] - P(lo)[k];
+    if (w > best_w) best_w = w, lo_i = lo;
+  }
+  simplex->assign({lo_i});
+  std::vector<Row> basis;
+  out->rank = 0;
+  for (int added = 0; added < d_; ++added) {
+    int best = -1;
+    double best_dist = eps_;
+    Row best_r{};
+    for (int i = 0; i < n_; ++i) {
+      Row r{};
+      for (int k = 0; k < d_; ++k) r[k] = P(i)[k] - P((*simplex)[0])[k];
+      for (const Row& b : basis) {
+        double dot = 0.0;
+        for (int k = 0; k < d_; ++k) dot += r[k] * b[k];
+        for (int k = 0; k < d_; ++k) r[k] -= dot * b[k];
+      }
+      double len2 = 0.0;
+      for (int k = 0; k < d_; ++k) len2 += r[k] * r[k];
+      const double len = std::sqrt(len2);
+      if (len > best_dist) best_dist = len, best = i, best_r = r;
+    }
+    if (best < 0) return false;
+    for (int k = 0; k < d_; ++k) best_r[k] /= best_dist;
+    basis.push_back(best_r);
+    simplex->push_back(best);
+    out->rank = added + 1;
+  }
+  return true;
+}
+
+void Builder::AssignOutside(int point, const std::vector<int>& candidates) {
+  for (int fi : candidates) {
+    if (Height(facets_[fi].f, point) > eps_) {
+      facets_[fi].outside.push_back(point);
+      return;
+    }
+  }
+}
+
+HullNd Builder::Run() {
+  HullNd out;
+  out.dim = d_;
+  double scale = 0.0;
+  for (double x : pts_) scale = std::max(scale, std::abs(x));
+  eps_ = st_.relative_tolerance * std::max(scale, 1e-300);
+  out.tolerance = eps_;
+  std::vector<int> simplex;
+  if (n_ < d_ + 1 || !InitialSimplex(&simplex, &out)) {
+    out.status = HullStatus::kDegenerate;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "the %d points span only %d of %d dimensions", n_, out.rank, d_);
+    out.message = buf;
+    return out;
+  }
+  for (int k = 0; k < d_; ++k) {
+    interior_[k] = 0.0;
+    for (int v : simplex) interior_[k] += P(v)[k];
+    interior_[k] /= (d_ + 1);
+  }
+  // The simplex's d + 1 facets: facet i omits simplex vertex i; its
+  // neighbour across the ridge opposite vertex slot j is the facet omitting
+  // the simplex vertex in that slot.
+  for (int i = 0; i <= d_; ++i) {
+    Facet f;
+    std::array<int, kMaxHullDim> omitted{};
+    int s = 0;
+    for (int j = 0; j <= d_; ++j) {
+      if (j == i) continue;
+      f.f.vertices[s] = simplex[j];
+      omitted[s] = j;
+      ++s;
+    }
+    for (int j = 0; j < d_; ++j) f.neighbors[j] = omitted[j];
+    if (!MakePlane(&f.f)) {
+      out.status = HullStatus::kNumerical;
+      out.message = "degenerate initial simplex";
+      return out;
+    }
+    facets_.push_back(f);
+  }
+  {
+    std::vector<int> all(d_ + 1);
+    for (int i = 0; i <= d_; ++i) all[i] = i;
+    std::vector<char> in_simplex(n_, 0);
+    for (int v : simplex) in_simplex[v] = 1;
+    for (int p = 0; p < n_; ++p) {
+      if (!in_simplex[p]) AssignOutside(p, all);
+    }
+  }
+
+  std::vector<int> visible, stack, horizon_new, orphans;
+  std::map<std::vector<int>, std::pair<int, int>> ridge_owner;
+  for (std::size_t fi = 0; fi < facets_.size(); ++fi) {
+    if (!facets_[fi].alive || facets_[fi].outside.empty()) continue;
+    // The farthest outside point.
+    int apex = -1;
+    double far = -1.0;
+    for (int p : facets_[fi].outside) {
+      const double h = Height(facets_[fi].f, p);
+      if (h > far) far = h, apex = p;
+    }
+    // Visible facets: connected region around fi seeing the apex.
+    visible.clear();
+    stack.assign({static_cast<int>(fi)});
+    facets_[fi].visible = true;
+    while (!stack.empty()) {
+      const int v = stack.back();
+      stack.pop_back();
+      visible.push_back(v);
+      for (int j = 0; j < d_; ++j) {
+        const int nb = facets_[v].neighbors[j];
+        if (facets_[nb].visible) continue;
+        if (Height(facets_[nb].f, apex) > eps_) {
+          facets_[nb].visible = true;
+          stack.push_back(nb);
+        }
+      }
+    }
+    std::sort(visible.begin(), visible.end());
+    // Cone each horizon ridge to the apex.
+    horizon_new.clear();
+    ridge_owner.clear();
+    for (int v : visible) {
+      for (int j = 0; j < d_; ++j) {
+        const int nb = facets_[v].neighbors[j];
+        if (facets_[nb].visible) continue;
+        Facet g;
+        g.f.vertices = facets_[v].f.vertices;
+        g.f.vertices[j] = apex;
+        if (!MakePlane(&g.f)) {
+          out.status = HullStatus::kNumerical;
+          out.message = "a degenerate facet while adding a point";
+          return out;
+        }
+        g.neighbors[j] = nb;
+        const int gi = static_cast<int>(facets_.size());
+        for (int k = 0; k < d_; ++k) {
+          if (facets_[nb].neighbors[k] == v) facets_[nb].neighbors[k] = gi;
+        }
+        // Ridges through the apex: omit each other vertex in turn.
+        for (int k = 0; k < d_; ++k) {
+          if (k == j) continue;
+          std::vector<int> key;
+          key.reserve(d_ - 1);
+          for (int m = 0; m < d_; ++m) {
+            if (m != k) key.push_back(g.f.vertices[m]);
+          }
+          std::sort(key.begin(), key.end());
+          auto [it, inserted] = ridge_owner.try_emplace(key, gi, k);
+          if (!inserted) {
+            g.neighbors[k] = it->second.first;
+            facets_[it->second.first].neighbors[it->second.second] = gi;
+            ridge_owner.erase(it);
+          }
+        }
+        facets_.push_back(std::move(g));
+        horizon_new.push_back(gi);
+        if (static_cast<int>(facets_.size()) > st_.max_facets) {
+          out.status = HullStatus::kTooLarge;
+          out.message = "more than " + std::to_string(st_.max_facets) + " facets";
+          return out;
+        }
+      }
+    }
+    if (!ridge_owner.empty()) {
+      out.status = HullStatus::kNumerical;
+      out.message = "the horizon is not a closed ridge cycle";
+      return out;
+    }
+    orphans.clear();
+    for (int v : visible) {
+      facets_[v].alive = false;
+      for (int p : facets_[v].outside) {
+        if (p != apex) orphans.push_back(p);
+      }
+      facets_[v].outside.clear();
+      facets_[v].outside.shrink_to_fit();
+    }
+    std::sort(orphans.begin(), orphans.end());
+    for (int p : orphans) AssignOutside(p, horizon_new);
+  }
+
+  // Output, volume (cones from the interior point) and a final check.
+  std::vector<char> is_vertex(n_, 0);
+  double factorial = 1.0;
+  for (int k = 2; k <= d_; ++k) factorial *= k;
+  for (const Facet& f : facets_) {
+    if (!f.alive) continue;
+    out.facets.push_back(f.f);
+    std::array<double, kMaxHullDim * kMaxHullDim> m{};
+    for (int r = 0; r < d_; ++r) {
+      is_vertex[f.f.vertices[r]] = 1;
+      for (int c = 0; c < d_; ++c) m[r * kMaxHullDim + c] = P(f.f.vertices[r])[c] - interior_[c];
+    }
+    out.volume += std::abs(Determinant(m, d_)) / factorial;
+  }
+  for (int i = 0; i < n_; ++i) {
+    if (is_vertex[i]) out.vertices.push_back(i);
+  }
+  out.rank = d_;
+  for (const HullFacet& f : out.facets) {
+    for (int i = 0; i < n_; ++i) {
+      if (Height(f, i) > 100.0 * eps_) {
+        out.status = HullStatus::kNumerical;
+        out.message = "point " + std::to_string(i) + " ends outside a facet";
+        return out;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+HullNd ConvexHullNd(const std::vector<double>& points, int dim, const HullSettings& settings) {
+  if (dim < 2 || dim > kMaxHullDim || points.size() % dim != 0) {
+    HullNd out;
+    out.status = HullStatus::kDegenerate;
+    out.message = "dimension must be 2.." + std::to_string(kMaxHullDim);
+    return out;
+  }
+  return Builder(points, dim, settings).Run();
+}
+
+double OriginDepth(const HullNd& hull) {
+  if (hull.status != HullStatus::kOk || hull.facets.empty()) return 0.0;
+  double depth = hull.facets[0].offset;
+  for (const HullFacet& f : hull.facets) depth = std::max(depth, f.offset);
+  return -depth;
+}
+
+}  // namespace grasplab
