@@ -106,6 +106,27 @@ int CollideWithMesh(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const 
 
 int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
                   const NarrowPhaseSettings& s, std::vector<Contact>* out) {
+  // Compounds: piece by piece, skipping pieces whose boxes are apart.
+  if (const auto* ca = std::get_if<CompoundShape>(&A)) {
+    const Aabb box_B = WorldAabb(B, X_WB).Inflated(s.margin);
+    int count = 0;
+    for (const CompoundPiece& piece : *ca->pieces) {
+      const Pose X_WS = Compose(X_WA, piece.X_BS);
+      if (!WorldAabb(piece.shape, X_WS).Overlaps(box_B)) continue;
+      count += CollideShapes(a, piece.shape, X_WS, b, B, X_WB, s, out);
+    }
+    return count;
+  }
+  if (const auto* cb = std::get_if<CompoundShape>(&B)) {
+    const Aabb box_A = WorldAabb(A, X_WA).Inflated(s.margin);
+    int count = 0;
+    for (const CompoundPiece& piece : *cb->pieces) {
+      const Pose X_WS = Compose(X_WB, piece.X_BS);
+      if (!WorldAabb(piece.shape, X_WS).Overlaps(box_A)) continue;
+      count += CollideShapes(a, A, X_WA, b, piece.shape, X_WS, s, out);
+    }
+    return count;
+  }
   const bool a_plane = std::holds_alternative<PlaneShape>(A);
   const bool b_plane = std::holds_alternative<PlaneShape>(B);
   if (a_plane && b_plane) return 0;

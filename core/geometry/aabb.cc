@@ -24,6 +24,11 @@ Aabb WorldAabb(const Shape& shape, const Pose& X_WS) {
     const double inf = std::numeric_limits<double>::infinity();
     return {Vec3::Constant(-inf), Vec3::Constant(inf)};
   }
+  if (const auto* c = std::get_if<CompoundShape>(&shape)) {
+    Aabb box = WorldAabb((*c->pieces)[0].shape, Compose(X_WS, (*c->pieces)[0].X_BS));
+    for (const CompoundPiece& piece : *c->pieces) box = box.Union(WorldAabb(piece.shape, Compose(X_WS, piece.X_BS)));
+    return box;
+  }
   Vec3 e;  // half extents in world axes
   if (const auto* s = std::get_if<SphereShape>(&shape)) {
     e = Vec3::Constant(s->radius);

@@ -15,6 +15,7 @@ struct Aabb {
            min.z() <= o.max.z() && o.min.z() <= max.z();
   }
   Aabb Inflated(double d) const { return {min - Vec3::Constant(d), max + Vec3::Constant(d)}; }
+  Aabb Union(const Aabb& o) const { return {min.cwiseMin(o.min), max.cwiseMax(o.max)}; }
 };
 
 // World bounds of the local box [lo, hi] at pose X_WS (conservative).

@@ -22,7 +22,14 @@ struct TypeName {
   const char* operator()(const ConvexShape&) const { return "convex"; }
   const char* operator()(const MeshShape&) const { return "mesh"; }
   const char* operator()(const TriangleShape&) const { return "triangle"; }
+  const char* operator()(const CompoundShape&) const { return "compound"; }
 };
+
+// I of a solid about its own centroid, moved to a frame where the centroid
+// sits at p and the solid is rotated by R: R I R^T + m (|p|^2 1 - p p^T).
+Mat3 ShiftedInertia(const Mat3& I, double m, const Mat3& R, const Vec3& p) {
+  return R * I * R.transpose() + m * (p.squaredNorm() * Mat3::Identity() - p * p.transpose());
+}
 
 // "must be a finite number > 0" (or >= 0 when zero is allowed), bounded.
 Status CheckDimension(double x, const std::string& field, bool zero_ok = false) {
@@ -68,6 +75,29 @@ Status ValidateShape(const Shape& shape, const std::string& field) {
   if (std::holds_alternative<TriangleShape>(shape)) {
     return Status::Error(field + ".type: 'triangle' is internal to the narrow phase, not a body shape");
   }
+  if (const auto* c = std::get_if<CompoundShape>(&shape)) {
+    if (!c->pieces || c->pieces->empty()) return Status::Error(field + ".pieces: must have at least one piece");
+    if (c->pieces->size() > static_cast<std::size_t>(kMaxCompoundPieces)) {
+      return Status::Error(field + ".pieces: at most " + std::to_string(kMaxCompoundPieces) + " pieces, got " +
+                           std::to_string(c->pieces->size()));
+    }
+    for (std::size_t i = 0; i < c->pieces->size(); ++i) {
+      const CompoundPiece& piece = (*c->pieces)[i];
+      const std::string f = field + ".pieces[" + std::to_string(i) + "]";
+      if (std::holds_alternative<PlaneShape>(piece.shape) || std::holds_alternative<MeshShape>(piece.shape) ||
+          std::holds_alternative<CompoundShape>(piece.shape)) {
+        return Status::Error(f + ".shape.type: a compound piece must be a sphere, box, capsule, cylinder or "
+                             "convex shape, got '" + ShapeTypeName(piece.shape) + "'");
+      }
+      if (Status st = ValidateShape(piece.shape, f + ".shape"); !st.ok()) return st;
+      if (!IsFinite(piece.X_BS.p) || piece.X_BS.p.cwiseAbs().maxCoeff() > kMaxShapeDimension) {
+        return Status::Error(f + ".position: must be finite and within " + FormatNumber(kMaxShapeDimension) + " m");
+      }
+      if (!IsFinite(piece.X_BS.q) || std::abs(piece.X_BS.q.norm() - 1.0) > 1e-9) {
+        return Status::Error(f + ".orientation: must be a unit quaternion");
+      }
+    }
+  }
   return Status::Ok();
 }
 
@@ -101,7 +131,47 @@ Mat3 SolidInertia(const Shape& shape, double mass) {
     return Vec3(ixx, ixx, izz).asDiagonal();
   }
   if (const auto* c = std::get_if<ConvexShape>(&shape)) return mass * c->hull->unit_inertia;
+  if (const auto* c = std::get_if<CompoundShape>(&shape)) {
+    const double V = ShapeVolume(shape);
+    const Vec3 centroid = ShapeCentroid(shape);
+    Mat3 I = Mat3::Zero();
+    for (const CompoundPiece& piece : *c->pieces) {
+      const double m = V > 0.0 ? mass * ShapeVolume(piece.shape) / V : 0.0;
+      I += ShiftedInertia(SolidInertia(piece.shape, m), m, piece.X_BS.q.toRotationMatrix(),
+                          piece.X_BS.p - centroid);
+    }
+    return 0.5 * (I + I.transpose());
+  }
   return Mat3::Zero();
+}
+
+double ShapeVolume(const Shape& shape) {
+  if (const auto* s = std::get_if<SphereShape>(&shape)) return 4.0 / 3.0 * kPi * s->radius * s->radius * s->radius;
+  if (const auto* b = std::get_if<BoxShape>(&shape)) return 8.0 * b->half_extents.prod();
+  if (const auto* c = std::get_if<CylinderShape>(&shape)) return kPi * c->radius * c->radius * c->length;
+  if (const auto* c = std::get_if<CapsuleShape>(&shape)) {
+    return kPi * c->radius * c->radius * (c->length + 4.0 / 3.0 * c->radius);
+  }
+  if (const auto* c = std::get_if<ConvexShape>(&shape)) return c->hull->volume;
+  if (const auto* c = std::get_if<CompoundShape>(&shape)) {
+    double V = 0.0;
+    for (const CompoundPiece& piece : *c->pieces) V += ShapeVolume(piece.shape);
+    return V;
+  }
+  return 0.0;
+}
+
+Vec3 ShapeCentroid(const Shape& shape) {
+  const auto* c = std::get_if<CompoundShape>(&shape);
+  if (!c) return Vec3::Zero();
+  Vec3 sum = Vec3::Zero();
+  double V = 0.0;
+  for (const CompoundPiece& piece : *c->pieces) {
+    const double v = ShapeVolume(piece.shape);
+    sum += v * piece.X_BS.p;
+    V += v;
+  }
+  return V > 0.0 ? Vec3(sum / V) : Vec3::Zero();
 }
 
 double BoundingRadius(const Shape& shape) {
@@ -112,6 +182,11 @@ double BoundingRadius(const Shape& shape) {
   if (const auto* c = std::get_if<CylinderShape>(&shape)) return std::sqrt(c->radius * c->radius + 0.25 * c->length * c->length);
   if (const auto* c = std::get_if<ConvexShape>(&shape)) return c->hull->bounding_radius;
   if (const auto* t = std::get_if<TriangleShape>(&shape)) return std::max({t->a.norm(), t->b.norm(), t->c.norm()});
+  if (const auto* c = std::get_if<CompoundShape>(&shape)) {
+    double r = 0.0;
+    for (const CompoundPiece& piece : *c->pieces) r = std::max(r, piece.X_BS.p.norm() + BoundingRadius(piece.shape));
+    return r;
+  }
   if (const auto* m = std::get_if<MeshShape>(&shape)) {
     const Aabb& b = m->mesh->bounds();
     return std::max(b.min.cwiseAbs().maxCoeff(), b.max.cwiseAbs().maxCoeff()) * std::sqrt(3.0);

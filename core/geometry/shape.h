@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "core/base/status.h"
 #include "core/math/types.h"
@@ -61,8 +62,29 @@ struct TriangleShape {
   Vec3 a = Vec3::Zero(), b = Vec3::Zero(), c = Vec3::Zero();
 };
 
+// Several convex pieces rigidly joined (a URDF link with several collision
+// elements, a phone handset made of boxes). Each piece is a sphere, box,
+// capsule, cylinder or convex shape at its pose X_BS in the body frame. The
+// narrow phase collides piece by piece; the mass is spread over the pieces by
+// volume (uniform density). Shared like ConvexShape.
+struct CompoundPiece;
+struct CompoundShape {
+  std::shared_ptr<const std::vector<CompoundPiece>> pieces;
+};
+
 using Shape = std::variant<PlaneShape, SphereShape, BoxShape, CapsuleShape, CylinderShape, ConvexShape, MeshShape,
-                           TriangleShape>;
+                           TriangleShape, CompoundShape>;
+
+struct CompoundPiece {
+  Shape shape;
+  Pose X_BS;  // the piece's frame in the body frame
+};
+
+// The most pieces one compound may have.
+inline constexpr int kMaxCompoundPieces = 64;
+
+// X_AC = X_AB * X_BC.
+inline Pose Compose(const Pose& X_AB, const Pose& X_BC) { return {X_AB.Apply(X_BC.p), X_AB.q * X_BC.q}; }
 
 // Largest dimension accepted anywhere (m). Bigger numbers make the contact
 // threshold (0.1 mm) meaningless in double precision.
@@ -77,7 +99,15 @@ Status ValidateShape(const Shape& shape, const std::string& field);
 
 // Inertia tensor about the centroid, in the shape frame, for a solid of
 // uniform density and the given mass (kg); kg m^2. Planes: zero (static only).
+// A compound's is about its own centroid (ShapeCentroid), which the scene
+// loader places at the body origin.
 Mat3 SolidInertia(const Shape& shape, double mass);
+
+// Volume (m^3): 0 for planes, triangles and meshes (static only).
+double ShapeVolume(const Shape& shape);
+
+// Volume centroid in the shape frame: the origin except for compounds.
+Vec3 ShapeCentroid(const Shape& shape);
 
 // Radius of the smallest origin-centred sphere containing the shape (m);
 // infinite for planes.

@@ -34,6 +34,17 @@ struct ShapeJson {
   nlohmann::ordered_json operator()(const TriangleShape& t) const {
     return Polyhedron("triangle", {t.a, t.b, t.c}, {{0, 1, 2}});
   }
+  // Pieces with their poses in the body frame: position, [w, x, y, z].
+  nlohmann::ordered_json operator()(const CompoundShape& c) const {
+    nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
+    for (const CompoundPiece& piece : *c.pieces) {
+      const Pose& X = piece.X_BS;
+      pieces.push_back({{"shape", std::visit(*this, piece.shape)},
+                        {"position", {X.p.x(), X.p.y(), X.p.z()}},
+                        {"orientation", {X.q.w(), X.q.x(), X.q.y(), X.q.z()}}});
+    }
+    return {{"type", "compound"}, {"pieces", std::move(pieces)}};
+  }
   static nlohmann::ordered_json Polyhedron(const char* type, const std::vector<Vec3>& vertices,
                                            const std::vector<std::array<int, 3>>& triangles) {
     std::vector<double> v;

@@ -197,8 +197,51 @@ Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, V
     auto mesh = TriangleMesh::Create(std::move(data.value().vertices), std::move(data.value().triangles), n.Child("asset"));
     if (!mesh.ok()) return mesh.status();
     *shape = MeshShape{mesh.value()};
+  } else if (type == "compound") {
+    // Pieces at poses in the body frame; the body frame is then moved to the
+    // volume centroid (returned in *centroid, like a convex hull's).
+    GL_TRY(n.ExpectObject({"type", "pieces"}));
+    if (!n.Has("pieces") || !n.json().at("pieces").is_array()) {
+      return Status::Error(n.Child("pieces") + ": required, an array of {shape, position, orientation}");
+    }
+    const Node list = n.At("pieces");
+    if (list.json().empty() || list.json().size() > static_cast<std::size_t>(kMaxCompoundPieces)) {
+      return list.Error("must have 1 to " + std::to_string(kMaxCompoundPieces) + " pieces, got " +
+                        std::to_string(list.json().size()));
+    }
+    std::vector<CompoundPiece> pieces;
+    for (std::size_t i = 0; i < list.json().size(); ++i) {
+      const Node pn = list.At(i);
+      GL_TRY(pn.ExpectObject({"shape", "position", "orientation"}));
+      if (!pn.Has("shape")) return Status::Error(pn.Child("shape") + ": required");
+      std::string piece_type;
+      if (pn.json().at("shape").is_object() && pn.json().at("shape").contains("type") &&
+          pn.json().at("shape").at("type").is_string()) {
+        piece_type = pn.json().at("shape").at("type").get<std::string>();
+      }
+      if (piece_type == "plane" || piece_type == "mesh" || piece_type == "compound") {
+        return Status::Error(pn.Child("shape") + ".type: a compound piece must be a sphere, box, capsule, "
+                             "cylinder or convex shape, got \"" + piece_type + "\"");
+      }
+      CompoundPiece piece;
+      Vec3 piece_centroid = Vec3::Zero();
+      GL_TRY(ReadShape(pn.At("shape"), options, &piece.shape, &piece_centroid));
+      double p[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0};
+      GL_TRY(Vector(pn, "position", 3, p, false));
+      GL_TRY(Vector(pn, "orientation", 4, q, false));
+      Quat qq(q[0], q[1], q[2], q[3]);
+      if (!(qq.norm() > 1e-6)) return Status::Error(pn.Child("orientation") + ": quaternion [w, x, y, z] cannot be normalised");
+      qq.normalize();
+      piece.X_BS = {Vec3(p[0], p[1], p[2]) + qq * piece_centroid, qq};
+      pieces.push_back(std::move(piece));
+    }
+    Shape whole = CompoundShape{std::make_shared<const std::vector<CompoundPiece>>(pieces)};
+    *centroid = ShapeCentroid(whole);
+    for (CompoundPiece& piece : pieces) piece.X_BS.p -= *centroid;
+    *shape = CompoundShape{std::make_shared<const std::vector<CompoundPiece>>(std::move(pieces))};
+    GL_TRY(ValidateShape(*shape, n.path()));
   } else {
-    return Status::Error(n.Child("type") + ": must be one of plane, sphere, box, capsule, cylinder, convex, mesh; got \"" + type + "\"");
+    return Status::Error(n.Child("type") + ": must be one of plane, sphere, box, capsule, cylinder, convex, mesh, compound; got \"" + type + "\"");
   }
   return Status::Ok();
 }

@@ -7,6 +7,7 @@
 // PlaneGeometry (in its XY plane) is already a ground plane. Nothing else
 // converts axes.
 import * as THREE from 'three';
+import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { POSE_STRIDE } from './protocol.js';
 
@@ -124,6 +125,8 @@ function boundingRadius(shape) {
     case 'box': return 0.5 * Math.hypot(...shape.size);
     case 'capsule': return shape.radius + 0.5 * shape.length;
     case 'cylinder': return Math.hypot(shape.radius, 0.5 * shape.length);
+    case 'compound':
+      return Math.max(...shape.pieces.map((p) => Math.hypot(...p.position) + boundingRadius(p.shape)));
     default: {
       let r = 0;
       for (let i = 0; i < shape.vertices.length; i += 3) {
@@ -212,6 +215,18 @@ function makeGeometry(shape, name) {
       const flat = g.toNonIndexed();
       flat.computeVertexNormals();
       return flat;
+    }
+    case 'compound': {
+      // One geometry: each piece placed at its pose in the body frame.
+      const parts = shape.pieces.map((p) => {
+        const g = makeGeometry(p.shape, name);
+        const flat = g.index ? g.toNonIndexed() : g;
+        flat.deleteAttribute('uv');
+        const [w, x, y, z] = p.orientation;
+        return flat.applyMatrix4(new THREE.Matrix4().compose(
+          new THREE.Vector3(...p.position), new THREE.Quaternion(x, y, z, w), new THREE.Vector3(1, 1, 1)));
+      });
+      return mergeGeometries(parts);
     }
     default:
       throw new Error(`bodies: cannot draw shape type '${shape.type}' of body '${name}'`);

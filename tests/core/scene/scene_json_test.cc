@@ -118,7 +118,7 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
   CHECK(Error(With(R"([{"name": "a", "static": true, "shape": {"type": "mesh", "asset": "../etc/passwd"}}])")) ==
         "bodies[0].shape.asset: must be a path inside assets/ without '..', got \"../etc/passwd\"");
   CHECK(Error(With(R"([{"name": "a", "mass": 1, "shape": {"type": "teapot"}}])")) ==
-        "bodies[0].shape.type: must be one of plane, sphere, box, capsule, cylinder, convex, mesh; got \"teapot\"");
+        "bodies[0].shape.type: must be one of plane, sphere, box, capsule, cylinder, convex, mesh, compound; got \"teapot\"");
   CHECK(Error(With("[" + kBall + "]", R"("joints": [{"name": "j", "type": "revolute", "parent": "nope", "child": "ball", "anchor": [0,0,0], "axis": [0,0,1]}], )")) ==
         "joints[0].parent: no body named \"nope\"");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty"}, )")) ==
