@@ -99,6 +99,7 @@ StatusOr<JointId> World::AddJoint(const JointDef& def) {
   joint_defs_.push_back(d);
   joint_frames_.push_back(MakeJointFrames(d, X_WB_[d.parent], X_WB_[d.child]));
   joint_state_.push_back({});
+  controllers_.push_back({});
   if (!d.collide_connected) (void)ExcludeCollision(d.parent, d.child);
   return static_cast<JointId>(joint_defs_.size() - 1);
 }
@@ -107,6 +108,45 @@ Status World::SetJointEffort(JointId j, double effort) {
   if (j < 0 || j >= joint_count()) return Status::Error("SetJointEffort: unknown joint " + std::to_string(j));
   if (!IsFinite(effort)) return Status::Error("joints[" + std::to_string(j) + "].effort: must be finite");
   joint_state_[j].effort = effort;
+  return Status::Ok();
+}
+
+Status World::SetJointController(JointId j, double kp, double kd, double max_effort) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetJointController: unknown joint " + std::to_string(j));
+  const std::string field = "joints[" + std::to_string(j) + "].controller";
+  if (joint_defs_[j].type == JointType::kFixed) return Status::Error(field + ": a fixed joint cannot be driven");
+  if (joint_defs_[j].coupled_to >= 0) {
+    return Status::Error(field + ": joint '" + joint_defs_[j].name + "' is coupled to another; drive its master");
+  }
+  if (!IsFinite(kp) || kp < 0.0) return Status::Error(field + ".kp: must be a finite number >= 0, got " + FormatNumber(kp));
+  if (!IsFinite(kd) || kd < 0.0) return Status::Error(field + ".kd: must be a finite number >= 0, got " + FormatNumber(kd));
+  if (kp == 0.0 && kd == 0.0) return Status::Error(field + ": kp and kd cannot both be 0");
+  if (!IsFinite(max_effort) || max_effort <= 0.0) {
+    return Status::Error(field + ".maxEffort: must be a finite number > 0, got " + FormatNumber(max_effort));
+  }
+  JointController& c = controllers_[j];
+  if (!c.enabled) c.target_position = joint_state_[j].position, c.target_velocity = 0.0;
+  c.enabled = true;
+  c.kp = kp, c.kd = kd, c.max_effort = max_effort;
+  return Status::Ok();
+}
+
+Status World::ClearJointController(JointId j) {
+  if (j < 0 || j >= joint_count()) return Status::Error("ClearJointController: unknown joint " + std::to_string(j));
+  controllers_[j] = {};
+  return Status::Ok();
+}
+
+Status World::SetJointTarget(JointId j, double position, double velocity) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetJointTarget: unknown joint " + std::to_string(j));
+  if (!controllers_[j].enabled) {
+    return Status::Error("joints[" + std::to_string(j) + "]: joint '" + joint_defs_[j].name + "' has no controller");
+  }
+  if (!IsFinite(position) || !IsFinite(velocity)) {
+    return Status::Error("joints[" + std::to_string(j) + "].target: must be finite");
+  }
+  controllers_[j].target_position = position;
+  controllers_[j].target_velocity = velocity;
   return Status::Ok();
 }
 
@@ -413,7 +453,7 @@ void World::SolveVelocities(double h) {
   ls.torsional_radius = settings_.torsional_friction_radius;
   ls.lemke = settings_.lemke;
   std::vector<int> local(body_count(), -1);
-  std::vector<double> joint_impulses, limit_impulses;
+  std::vector<double> joint_impulses, limit_impulses, bounded_impulses;
   for (const Island& island : islands_) {
     if (island.contacts.empty() && island.joints.empty()) continue;
     IslandSystem sys;
@@ -429,6 +469,7 @@ void World::SolveVelocities(double h) {
     // Joint rows (eq. 7, 16), coupling rows, and reached limits (eq. 9).
     std::vector<std::pair<int, int>> row_range(island.joints.size());
     std::vector<std::pair<JointId, int>> limit_of;  // (joint, +1 lower / -1 upper)
+    std::vector<std::pair<JointId, int>> motor_row;  // (joint, bounded row)
     for (std::size_t k = 0; k < island.joints.size(); ++k) {
       const JointId j = island.joints[k];
       const JointDef& d = joint_defs_[j];
@@ -453,6 +494,17 @@ void World::SolveVelocities(double h) {
         sys.friction_rows.push_back(JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C));
         sys.friction_limits.push_back(d.coulomb_friction * h);
       }
+      if (controllers_[j].enabled) {
+        const JointController& c = controllers_[j];
+        const double denom = c.kd + h * c.kp;
+        sys.friction_rows.push_back(JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C));
+        sys.friction_limits.push_back(c.max_effort * h);
+        sys.friction_targets.resize(sys.friction_rows.size(), 0.0);
+        sys.friction_compliance.resize(sys.friction_rows.size(), 0.0);
+        sys.friction_targets.back() = (c.kp * (c.target_position - joint_state_[j].position) + c.kd * c.target_velocity) / denom;
+        sys.friction_compliance.back() = 1.0 / (h * denom);
+        motor_row.push_back({j, static_cast<int>(sys.friction_rows.size()) - 1});
+      }
       if (d.has_limits && d.type != JointType::kFixed) {
         const double thr = d.type == JointType::kRevolute ? settings_.joint_limit_angle : settings_.joint_limit_distance;
         // Speculative like contacts, except in the contact-time search mode,
@@ -473,7 +525,8 @@ void World::SolveVelocities(double h) {
         }
       }
     }
-    const LcpSolveStats r = SolveIslandLcp(&sys, ls, &joint_impulses, &limit_impulses);
+    const LcpSolveStats r = SolveIslandLcp(&sys, ls, &joint_impulses, &limit_impulses, &bounded_impulses);
+    for (const auto& [j, row] : motor_row) controllers_[j].effort = bounded_impulses[row] / h;
     for (std::size_t k = 0; k < island.joints.size(); ++k) {
       double sq = 0.0;
       for (int i = row_range[k].first; i < row_range[k].second; ++i) sq += joint_impulses[i] * joint_impulses[i];

@@ -167,12 +167,13 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
       }
     }
   }
+  auto entry = [](const std::vector<double>& v, int i) { return i < static_cast<int>(v.size()) ? v[i] : 0.0; };
   for (int i = 0; i < f; ++i) {
     for (double sign : {1.0, -1.0}) {
       JacobianRow r = sys->friction_rows[i];
       for (int b = 0; b < r.count; ++b) r.J[b] *= sign;
       H.push_back(r);
-      rhs.push_back(0.0);
+      rhs.push_back(-sign * entry(sys->friction_targets, i));
     }
   }
   const int mh = static_cast<int>(H.size());
@@ -243,6 +244,13 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
       M(jlambda0 + i, jbeta0 + 2 * i + k) = -1.0;
     }
     qv[jlambda0 + i] = sys->friction_limits[i];
+    // The compliance c couples the pair through f = beta+ - beta-.
+    const double c = entry(sys->friction_compliance, i);
+    const int bp = jbeta0 + 2 * i;
+    M(bp, bp) += c;
+    M(bp, bp + 1) -= c;
+    M(bp + 1, bp) -= c;
+    M(bp + 1, bp + 1) += c;
   }
   for (int c = 0; c < q; ++c) {
     const double mu = sys->contacts[c]->friction;

@@ -51,12 +51,21 @@ struct IslandSystem {
   std::vector<double> joint_targets;  // e_j (m/s or rad/s)
   std::vector<JacobianRow> limit_rows;
   std::vector<double> limit_targets;  // b_l
-  // Bounded friction (joint Coulomb friction, eq. 14): each row r gives an
-  // impulse f along r with |f| <= limit, by maximal dissipation: rows +r
-  // and -r with weights beta+-, and a lambda row limit - beta+ - beta- >= 0,
+  // Bounded rows (joint Coulomb friction, eq. 14, and effort-limited PD
+  // motors): each row r gives an impulse f along r with |f| <= limit that
+  // drives r . v + c f towards the target v_t, by maximal dissipation: rows
+  // +r and -r with weights beta+- (f = beta+ - beta-),
+  //    +r:  r . v + c f - v_t + lambda >= 0   compl. to beta+ >= 0
+  //    -r: -r . v - c f + v_t + lambda >= 0   compl. to beta- >= 0
+  //         limit - beta+ - beta-      >= 0   compl. to lambda >= 0,
   // the contact friction structure with a constant bound in place of mu c_n.
+  // Friction: v_t = 0, c = 0. A PD motor (World::SetJointController): v_t
+  // and the compliance c from the gains. Targets and compliances may be
+  // left empty (zeros).
   std::vector<JacobianRow> friction_rows;
-  std::vector<double> friction_limits;  // N s (or N m s), >= 0
+  std::vector<double> friction_limits;      // N s (or N m s), >= 0
+  std::vector<double> friction_targets;     // v_t: m/s or rad/s
+  std::vector<double> friction_compliance;  // c: (m/s)/(N s) or (rad/s)/(N m s), >= 0
   std::vector<Contact*> contacts;     // with island-local body indices in contact_bodies
   std::vector<std::pair<int, int>> contact_bodies;  // (a, b) island-local, -1 when static
 };
