@@ -100,6 +100,7 @@ StatusOr<JointId> World::AddJoint(const JointDef& def) {
   joint_frames_.push_back(MakeJointFrames(d, X_WB_[d.parent], X_WB_[d.child]));
   joint_state_.push_back({});
   controllers_.push_back({});
+  mount_twist_.push_back({});
   if (!d.collide_connected) (void)ExcludeCollision(d.parent, d.child);
   return static_cast<JointId>(joint_defs_.size() - 1);
 }
@@ -128,6 +129,25 @@ Status World::SetJointController(JointId j, double kp, double kd, double max_eff
   if (!c.enabled) c.target_position = joint_state_[j].position, c.target_velocity = 0.0;
   c.enabled = true;
   c.kp = kp, c.kd = kd, c.max_effort = max_effort;
+  return Status::Ok();
+}
+
+Status World::SetMountTarget(JointId j, const Pose& X_WC, const Vec3& v_WC, const Vec3& w_WC) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetMountTarget: unknown joint " + std::to_string(j));
+  const JointDef& d = joint_defs_[j];
+  if (d.type != JointType::kFixed || !defs_[d.parent].is_static) {
+    return Status::Error("SetMountTarget: joint '" + d.name + "' is not a fixed joint to a static body");
+  }
+  if (!IsFinite(X_WC.p) || !IsFinite(X_WC.q) || !(X_WC.q.norm() > 1e-6) || !IsFinite(v_WC) || !IsFinite(w_WC)) {
+    return Status::Error("SetMountTarget: pose and twist must be finite, the quaternion normalisable");
+  }
+  const Quat q = X_WC.q.normalized();
+  JointFrames& f = joint_frames_[j];
+  const Pose& X_WP = X_WB_[d.parent];
+  const Vec3 anchor_W = q * f.p_C + X_WC.p;
+  f.p_P = X_WP.ApplyInverse(anchor_W);
+  f.q_PC0 = X_WP.q.conjugate() * q;
+  mount_twist_[j] = {v_WC + w_WC.cross(anchor_W - X_WC.p), w_WC};
   return Status::Ok();
 }
 
@@ -230,6 +250,7 @@ void World::UpdateContacts() {
   // No travel: with h = 0 the speculative margins vanish.
   FindContacts(0.0);
   stats_.contact_count = static_cast<int>(contacts_.size());
+  UpdateJointPositions();  // bodies may have been placed kinematically
 }
 
 BodyId World::FindBody(const std::string& name) const {
@@ -374,6 +395,7 @@ void World::FindContacts(double h) {
       aabbs_[i] = WorldAabb(defs_[i].shape, X_WB_[i]).Inflated(0.5 * settings_.contact_threshold + travel_[i]);
     }
     broad_phase_.FindPairs(aabbs_, is_static_, excluded_pairs_, &pairs_);
+    std::erase_if(pairs_, [&](const BodyPair& p) { return !defs_[p.first].collides || !defs_[p.second].collides; });
   });
   stats_.pair_count = static_cast<int>(pairs_.size());
   TimeStage(&stats_, Stage::kNarrowPhase, [&] { NarrowPhase(); });
@@ -477,6 +499,12 @@ void World::SolveVelocities(double h) {
       const int first = static_cast<int>(sys.joint_rows.size());
       AppendJointRows(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C, h, settings_.error_reduction,
                       &sys.joint_rows, &sys.joint_targets);
+      if (d.type == JointType::kFixed && (mount_twist_[j].v.squaredNorm() > 0.0 || mount_twist_[j].w.squaredNorm() > 0.0)) {
+        // A moving mount (SetMountTarget): the rows (3 linear along world
+        // axes, then 3 angular) follow its twist.
+        double* e = &sys.joint_targets[sys.joint_targets.size() - 6];
+        for (int k = 0; k < 3; ++k) e[k] += mount_twist_[j].v[k], e[3 + k] += mount_twist_[j].w[k];
+      }
       if (d.coupled_to >= 0) {
         const JointDef& m = joint_defs_[d.coupled_to];
         JacobianRow row = JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C);

@@ -131,6 +131,13 @@ class World {
   double joint_motor_effort(JointId j) const { return controllers_[j].effort; }
   double joint_max_effort(JointId j) const { return controllers_[j].max_effort; }
 
+  // A fixed joint whose parent is static is a mount: this moves where it
+  // holds its child (the child's pose X_WC and twist v_WC (of the child's
+  // frame origin) and w_WC), as a kinematically driven weld: its rows'
+  // targets become the twist plus eq. 16's correction towards the pose. For
+  // moving a robot's base along a trajectory (grasp actions lift and shake).
+  Status SetMountTarget(JointId joint, const Pose& X_WC, const Vec3& v_WC, const Vec3& w_WC);
+
   int joint_count() const { return static_cast<int>(joint_defs_.size()); }
   const JointDef& joint_def(JointId j) const { return joint_defs_[j]; }
   double joint_position(JointId j) const { return joint_state_[j].position; }  // rad or m
@@ -148,7 +155,8 @@ class World {
 
   // Runs collision detection (broad and narrow phase, timed in stats) at the
   // current poses, with the contact threshold as the only margin, and
-  // refreshes contacts(). Step() does this itself; this is for kinematic use.
+  // refreshes contacts() and the joint positions. Step() does this itself;
+  // this is for kinematic use.
   void UpdateContacts();
 
   // Advances the world by h seconds (0 < h <= 0.1), or by less when the
@@ -227,6 +235,11 @@ class World {
     double effort = 0.0;  // last step's PD effort
   };
   std::vector<JointController> controllers_;
+  struct MountTwist {
+    Vec3 v = Vec3::Zero();  // of the joint anchor
+    Vec3 w = Vec3::Zero();
+  };
+  std::vector<MountTwist> mount_twist_;
   std::vector<JointDef> joint_defs_;
   std::vector<JointFrames> joint_frames_;
   std::vector<JointState> joint_state_;

@@ -27,6 +27,7 @@ struct BodyDef {
   Vec3 v_WB = Vec3::Zero();      // m/s, COM velocity in W
   Vec3 w_WB = Vec3::Zero();      // rad/s, angular velocity in W
   MaterialId material = 0;       // index in the World's MaterialTable
+  bool collides = true;          // false: never in a contact (a robot's mounting anchor)
 };
 
 // A static ground plane named "ground": the half-space below z (m), normal +z.

@@ -37,4 +37,54 @@ double WrapAngle(double x) {
   return x;
 }
 
+void DetSinCos(double x, double* s, double* c) {
+  // x = k pi/2 + r, with pi/2 split into a head exact in 33 bits and a tail.
+  constexpr double kPio2Hi = 1.5707963267341256e+00;  // first 33 bits of pi/2
+  constexpr double kPio2Lo = 6.0771005065061922e-11;  // pi/2 - kPio2Hi
+  double kf = x * (2.0 / kPi);
+  kf = kf >= 0.0 ? static_cast<double>(static_cast<long long>(kf + 0.5))
+                 : -static_cast<double>(static_cast<long long>(-kf + 0.5));
+  const double r = (x - kf * kPio2Hi) - kf * kPio2Lo;
+  const double r2 = r * r;
+  // Taylor series to r^17 and r^18: the remainder is below 1e-17 for |r| <= pi/4.
+  double sn = 1.0 / 355687428096000.0;  // 1/17!
+  sn = sn * r2 - 1.0 / 1307674368000.0;
+  sn = sn * r2 + 1.0 / 6227020800.0;
+  sn = sn * r2 - 1.0 / 39916800.0;
+  sn = sn * r2 + 1.0 / 362880.0;
+  sn = sn * r2 - 1.0 / 5040.0;
+  sn = sn * r2 + 1.0 / 120.0;
+  sn = sn * r2 - 1.0 / 6.0;
+  sn = r + r * r2 * sn;
+  double cs = 1.0 / 6402373705728000.0;  // 1/18!
+  cs = cs * r2 - 1.0 / 20922789888000.0;
+  cs = cs * r2 + 1.0 / 87178291200.0;
+  cs = cs * r2 - 1.0 / 479001600.0;
+  cs = cs * r2 + 1.0 / 3628800.0;
+  cs = cs * r2 - 1.0 / 40320.0;
+  cs = cs * r2 + 1.0 / 720.0;
+  cs = cs * r2 - 1.0 / 24.0;
+  cs = cs * r2 + 0.5;
+  cs = 1.0 - r2 * cs;
+  const long long k = static_cast<long long>(kf);
+  switch (((k % 4) + 4) % 4) {
+    case 0: *s = sn; *c = cs; break;
+    case 1: *s = cs; *c = -sn; break;
+    case 2: *s = -sn; *c = -cs; break;
+    default: *s = -cs; *c = sn; break;
+  }
+}
+
+double DetSin(double x) {
+  double s, c;
+  DetSinCos(x, &s, &c);
+  return s;
+}
+
+double DetCos(double x) {
+  double s, c;
+  DetSinCos(x, &s, &c);
+  return c;
+}
+
 }  // namespace grasplab

@@ -13,5 +13,10 @@ double DetAtan(double x);
 double DetAtan2(double y, double x);
 // x wrapped into (-pi, pi].
 double WrapAngle(double x);
+// sin(x) and cos(x) for |x| <= 1e6 (range reduction by pi/2 in two parts,
+// then Taylor series on [-pi/4, pi/4]): within 2 ulp of the libm values.
+void DetSinCos(double x, double* s, double* c);
+double DetSin(double x);
+double DetCos(double x);
 
 }  // namespace grasplab

@@ -7,15 +7,10 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/world.h"
+#include "core/scene/scene.h"
 
 namespace grasplab {
 
-struct Scene {
-  std::string name;
-  double timestep = 0.0025;  // s, Miller & Christensen's default h
-  World world;
-};
 
 // "falling-sphere": a 0.2 kg sphere of radius 5 cm dropped from 0.5 m onto a
 // static ground plane.

@@ -11,6 +11,8 @@
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/triangle_mesh.h"
 #include "core/io/mesh_io.h"
+#include "core/robot/robot.h"
+#include "core/robot/urdf.h"
 #include "core/solvers/friction_directions.h"
 
 namespace grasplab {
@@ -246,6 +248,246 @@ Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, V
   return Status::Ok();
 }
 
+Status Pose7(const Node& n, Pose* X) {
+  double p[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0};
+  GL_TRY(Vector(n, "position", 3, p, false));
+  GL_TRY(Vector(n, "orientation", 4, q, false));
+  Quat qq(q[0], q[1], q[2], q[3]);
+  if (!(qq.norm() > 1e-6)) return Status::Error(n.Child("orientation") + ": quaternion [w, x, y, z] cannot be normalised");
+  X->p = Vec3(p[0], p[1], p[2]);
+  X->q = qq.normalized();
+  return Status::Ok();
+}
+
+int FindRobot(const Scene& scene, const std::string& name) {
+  for (std::size_t i = 0; i < scene.robots.size(); ++i) {
+    if (scene.robots[i].robot.name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// A path inside assets/ (no '..'), read from the asset root.
+StatusOr<std::string> ReadAsset(const Node& parent, const std::string& key, const SceneLoadOptions& options,
+                                std::string* relative) {
+  std::string path;
+  if (Status s = String(parent, key, &path, true); !s.ok()) return s;
+  if (path.rfind("assets/", 0) != 0 || path.find("..") != std::string::npos || path.find('\\') != std::string::npos) {
+    return Status::Error(parent.Child(key) + ": must be a path inside assets/ without '..', got \"" + path + "\"");
+  }
+  if (options.asset_root.empty()) return Status::Error(parent.Child(key) + ": asset files cannot be read here");
+  *relative = path.substr(7);
+  return options.asset_root + "/" + *relative;
+}
+
+Status ReadRobots(const Node& root, const SceneLoadOptions& options, const std::map<std::string, BodyId>& bodies,
+                  Scene* scene) {
+  if (!root.Has("robots")) return Status::Ok();
+  const Node list = root.At("robots");
+  if (!list.json().is_array()) return list.Error("must be an array");
+  if (list.json().size() > 16) return list.Error("at most 16 robots");
+  for (std::size_t i = 0; i < list.json().size(); ++i) {
+    const Node r = list.At(i);
+    GL_TRY(r.ExpectObject({"name", "model", "position", "orientation", "attach", "joints", "controller"}));
+    RobotPlacement pl;
+    GL_TRY(String(r, "name", &pl.name, true));
+    if (FindRobot(*scene, pl.name) >= 0) return Status::Error(r.Child("name") + ": duplicate name \"" + pl.name + "\"");
+    if (pl.name.find('/') != std::string::npos) return Status::Error(r.Child("name") + ": must not contain '/'");
+    std::string relative;
+    auto path = ReadAsset(r, "model", options, &relative);
+    if (!path.ok()) return path.status();
+    UrdfLoadOptions uo;
+    uo.asset_root = options.asset_root;
+    auto model = LoadUrdfFile(path.value(), uo);
+    if (!model.ok()) return Status::Error(r.Child("model") + ": " + model.status().message());
+    GL_TRY(Pose7(r, &pl.X_WR));
+    if (r.Has("attach")) {
+      const Node a = r.At("attach");
+      GL_TRY(a.ExpectObject({"robot", "link", "body", "position", "orientation"}));
+      BodyId body = -1;
+      std::string other, link, body_name;
+      GL_TRY(String(a, "body", &body_name, false));
+      GL_TRY(String(a, "robot", &other, false));
+      if (!body_name.empty()) {
+        const auto it = bodies.find(body_name);
+        if (it == bodies.end()) return Status::Error(a.Child("body") + ": no body named \"" + body_name + "\"");
+        body = it->second;
+      } else if (!other.empty()) {
+        const int k = FindRobot(*scene, other);
+        if (k < 0) return Status::Error(a.Child("robot") + ": no earlier robot named \"" + other + "\"");
+        GL_TRY(String(a, "link", &link, true));
+        const Robot& host = scene->robots[k].robot;
+        const int li = host.model->FindLink(link);
+        if (li < 0) return Status::Error(a.Child("link") + ": robot \"" + other + "\" has no link \"" + link + "\"");
+        body = host.link_body[li];
+        // The link frame's pose from its body's: X_WL = X_WB X_LB^-1.
+        Pose offset;
+        GL_TRY(Pose7(a, &offset));
+        const Pose& X_LB = host.X_LB[li];
+        const Quat qi = X_LB.q.conjugate();
+        const Pose X_WL = Compose(scene->world.pose(body), Pose{-(qi * X_LB.p), qi});
+        pl.X_WR = Compose(X_WL, offset);
+      } else {
+        return a.Error("needs \"robot\" and \"link\", or \"body\"");
+      }
+      if (!body_name.empty()) {
+        Pose offset;
+        GL_TRY(Pose7(a, &offset));
+        pl.X_WR = Compose(scene->world.pose(body), offset);
+      }
+      pl.attach_to = body;
+    }
+    if (r.Has("joints")) {
+      const Node j = r.At("joints");
+      if (!j.json().is_object()) return j.Error("must be an object of joint name: value");
+      for (auto it = j.json().begin(); it != j.json().end(); ++it) {
+        const Node v(it.value(), j.Child(it.key()));
+        if (!it.value().is_number() || !IsFinite(it.value().get<double>())) return v.Error("must be a finite number");
+        pl.initial.push_back({it.key(), it.value().get<double>()});
+      }
+    }
+    if (r.Has("controller")) {
+      const Node c = r.At("controller");
+      GL_TRY(c.ExpectObject({"type", "gains"}));
+      std::string type = "pd";
+      GL_TRY(String(c, "type", &type, false));
+      if (type != "pd") return Status::Error(c.Child("type") + ": must be \"pd\", got \"" + type + "\"");
+      if (c.Has("gains")) {
+        const Node g = c.At("gains");
+        if (!g.json().is_object()) return g.Error("must be an object of joint name: {kp, kd, maxEffort}");
+        for (auto it = g.json().begin(); it != g.json().end(); ++it) {
+          const Node e(it.value(), g.Child(it.key()));
+          GL_TRY(e.ExpectObject({"kp", "kd", "maxEffort"}));
+          RobotPlacement::Gains gains;
+          gains.joint = it.key();
+          GL_TRY(Number(e, "kp", &gains.kp, false, 0.0, 1e9, true));
+          GL_TRY(Number(e, "kd", &gains.kd, false, 0.0, 1e9, true));
+          GL_TRY(Number(e, "maxEffort", &gains.max_effort, false, 0.0, 1e9, true));
+          pl.gains.push_back(gains);
+        }
+      }
+    }
+    pl.field = r.path();
+    auto robot = AddRobot(&scene->world, model.value(), pl);
+    if (!robot.ok()) return robot.status();
+    for (const std::string& w : robot.value().warnings) scene->warnings.push_back(w);
+    TrajectoryController controller(scene->world, robot.value());
+    scene->robots.push_back({std::move(robot.value()), std::move(controller), nullptr});
+  }
+  return Status::Ok();
+}
+
+Status ReadActions(const Node& root, Scene* scene) {
+  if (!root.Has("actions")) return Status::Ok();
+  const Node list = root.At("actions");
+  if (!list.json().is_array()) return list.Error("must be an array");
+  if (list.json().size() > 1000) return list.Error("at most 1000 actions");
+  for (std::size_t i = 0; i < list.json().size(); ++i) {
+    const Node n = list.At(i);
+    GL_TRY(n.ExpectObject({"at", "type", "robot", "mode", "duration", "position", "orientation", "height", "axis",
+                           "amplitude", "frequency", "joints"}));
+    SceneAction a;
+    GL_TRY(Number(n, "at", &a.at, true, 0.0, 1e6));
+    std::string type, robot, mode = "dynamic";
+    GL_TRY(String(n, "type", &type, true));
+    GL_TRY(String(n, "robot", &robot, true));
+    a.robot = FindRobot(*scene, robot);
+    if (a.robot < 0) return Status::Error(n.Child("robot") + ": no robot named \"" + robot + "\"");
+    GL_TRY(Number(n, "duration", &a.duration, false, 0.0, 1e6, true));
+    const Robot& r = scene->robots[a.robot].robot;
+    if (type == "autograsp") {
+      GL_TRY(String(n, "mode", &mode, false));
+      if (mode == "static") {
+        a.type = ActionType::kAutoGraspStatic;
+      } else if (mode == "dynamic") {
+        a.type = ActionType::kAutoGraspDynamic;
+      } else {
+        return Status::Error(n.Child("mode") + ": must be \"static\" or \"dynamic\", got \"" + mode + "\"");
+      }
+    } else if (type == "open") {
+      a.type = ActionType::kOpen;
+    } else if (type == "move") {
+      a.type = ActionType::kMove;
+      if (!n.Has("position")) return Status::Error(n.Child("position") + ": required");
+      GL_TRY(Pose7(n, &a.pose));
+    } else if (type == "lift") {
+      a.type = ActionType::kLift;
+      GL_TRY(Number(n, "height", &a.height, false, -10.0, 10.0));
+    } else if (type == "shake") {
+      a.type = ActionType::kShake;
+      double ax[3] = {1, 0, 0};
+      GL_TRY(Vector(n, "axis", 3, ax, false));
+      a.axis = Vec3(ax[0], ax[1], ax[2]);
+      if (!(a.axis.norm() > 1e-9)) return Status::Error(n.Child("axis") + ": must be non-zero");
+      a.axis.normalize();
+      GL_TRY(Number(n, "amplitude", &a.amplitude, false, 0.0, 1.0));
+      GL_TRY(Number(n, "frequency", &a.frequency, false, 0.0, 50.0, true));
+    } else if (type == "joints") {
+      a.type = ActionType::kMoveJoints;
+      if (!n.Has("joints") || !n.json().at("joints").is_object()) return Status::Error(n.Child("joints") + ": required, an object of joint name: target");
+      const Node j = n.At("joints");
+      for (auto it = j.json().begin(); it != j.json().end(); ++it) {
+        const int dof = r.FindDof(it.key());
+        if (dof < 0) return Status::Error(j.Child(it.key()) + ": robot \"" + robot + "\" has no driven joint of that name");
+        if (!it.value().is_number() || !IsFinite(it.value().get<double>())) return Status::Error(j.Child(it.key()) + ": must be a finite number");
+        a.joints.push_back({dof, it.value().get<double>()});
+      }
+    } else {
+      return Status::Error(n.Child("type") + ": must be one of autograsp, open, move, lift, shake, joints; got \"" + type + "\"");
+    }
+    if ((a.type == ActionType::kMove || a.type == ActionType::kLift || a.type == ActionType::kShake) &&
+        (r.mount < 0 || scene->world.body_def(scene->world.joint_def(r.mount).parent).collides)) {
+      return Status::Error(n.Child("type") + ": robot \"" + robot + "\" is not free-floating (it is static or attached), so it cannot " + type);
+    }
+    scene->actions.push_back(a);
+  }
+  std::stable_sort(scene->actions.begin(), scene->actions.end(),
+                   [](const SceneAction& x, const SceneAction& y) { return x.at < y.at; });
+  return Status::Ok();
+}
+
+Status ReadGrasp(const Node& root, const std::map<std::string, BodyId>& bodies, Scene* scene) {
+  if (!root.Has("grasp")) return Status::Ok();
+  const Node g = root.At("grasp");
+  GL_TRY(g.ExpectObject({"object", "robot", "frictionEdges", "contactModel", "space", "torsionalRadius"}));
+  GraspSpec spec;
+  std::string object, robot, model, space;
+  GL_TRY(String(g, "object", &object, true));
+  const auto it = bodies.find(object);
+  if (it == bodies.end()) return Status::Error(g.Child("object") + ": no body named \"" + object + "\"");
+  spec.object = it->second;
+  if (scene->world.body_def(spec.object).is_static) return Status::Error(g.Child("object") + ": must be a dynamic body");
+  GL_TRY(String(g, "robot", &robot, false));
+  if (!robot.empty()) {
+    spec.robot = FindRobot(*scene, robot);
+    if (spec.robot < 0) return Status::Error(g.Child("robot") + ": no robot named \"" + robot + "\"");
+  }
+  double edges = spec.settings.friction_edges;
+  GL_TRY(Number(g, "frictionEdges", &edges, false, 4, 16));
+  spec.settings.friction_edges = static_cast<int>(edges);
+  if (edges != spec.settings.friction_edges || !ValidateFrictionDirections(spec.settings.friction_edges).ok()) {
+    return Status::Error(g.Child("frictionEdges") + ": must be 4, 6, 8, 12 or 16");
+  }
+  GL_TRY(String(g, "contactModel", &model, false));
+  if (model.empty() || model == "point") {
+    spec.settings.model = GraspContactModel::kPointContact;
+  } else if (model == "frictionless") {
+    spec.settings.model = GraspContactModel::kFrictionless;
+  } else if (model == "soft-finger") {
+    spec.settings.model = GraspContactModel::kSoftFinger;
+  } else {
+    return Status::Error(g.Child("contactModel") + ": must be point, frictionless or soft-finger, got \"" + model + "\"");
+  }
+  GL_TRY(String(g, "space", &space, false));
+  if (space == "planar") {
+    spec.settings.space = GraspSpace::kPlanar;
+  } else if (!space.empty() && space != "spatial") {
+    return Status::Error(g.Child("space") + ": must be spatial or planar, got \"" + space + "\"");
+  }
+  GL_TRY(Number(g, "torsionalRadius", &spec.settings.torsional_radius, false, 0.0, 1.0));
+  scene->grasp = spec;
+  return Status::Ok();
+}
+
 }  // namespace
 
 StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& options) {
@@ -258,7 +500,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
   if (!doc.is_object()) return Status::Error("scene: must be a JSON object");
   {
     Status s = root.ExpectObject({"format", "version", "name", "gravity", "timestep", "solver", "contact", "materials",
-                                  "frictionPairs", "bodies", "joints", "robots", "actions"});
+                                  "frictionPairs", "bodies", "joints", "robots", "actions", "grasp"});
     if (!s.ok()) return s;
   }
   std::string format;
@@ -268,12 +510,6 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
   if (!root.Has("version")) return Status::Error("version: required");
   if (Status s = Number(root, "version", &version, true, 1, 1); !s.ok()) {
     return Status::Error("version: this build reads version 1, got " + Describe(doc.at("version")));
-  }
-  if (root.Has("robots") && !doc.at("robots").empty()) {
-    return Status::Error("robots: robot models (URDF) are not supported by this build yet");
-  }
-  if (root.Has("actions") && !doc.at("actions").empty()) {
-    return Status::Error("actions: scripted actions are not supported by this build yet");
   }
 
   Scene scene{"scene", 0.0025, World()};
@@ -486,6 +722,9 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
       if (effort != 0.0) (void)world.SetJointEffort(id.value(), effort);
     }
   }
+  GL_TRY(ReadRobots(root, options, body_ids, &scene));
+  GL_TRY(ReadActions(root, &scene));
+  GL_TRY(ReadGrasp(root, body_ids, &scene));
   return scene;
 }
 

@@ -1,6 +1,8 @@
 // The JSON scene format (core/scene/scene_json): the asset scenes equal the
 // built-in ones, and bad input is refused with the JSON path named.
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "core/scene/scene_json.h"
@@ -24,7 +26,36 @@ std::string With(const std::string& bodies, const std::string& extra = "") {
 
 const std::string kBall = R"({"name": "ball", "mass": 0.2, "shape": {"type": "sphere", "radius": 0.05}})";
 
+// The bundled hand-and-handset scene with one field replaced.
+std::string HandsetError(const std::string& from, const std::string& to) {
+  std::ifstream in(kAssets + "/scenes/barrett-handset.json");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  std::string text = buf.str();
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  SceneLoadOptions options;
+  options.asset_root = kAssets;
+  auto scene = LoadSceneJson(text, options);
+  REQUIRE_FALSE(scene.ok());
+  return scene.status().message();
+}
+
 }  // namespace
+
+TEST_CASE("Robot, action and grasp fields are checked with the JSON path in the message", "[scene][robot]") {
+  CHECK(HandsetError(R"("shoulder_joint": 0.7507551)", R"("shoulder_joint": 9)") ==
+        "robots[0].joints.shoulder_joint: 9 is outside the limits [-2.2, 2.2]");
+  CHECK(HandsetError(R"("link": "flange")", R"("link": "hand")") ==
+        "robots[1].attach.link: robot \"puma\" has no link \"hand\"");
+  CHECK(HandsetError(R"("mode": "dynamic")", R"("mode": "fast")") ==
+        "actions[0].mode: must be \"static\" or \"dynamic\", got \"fast\"");
+  CHECK(HandsetError(R"("type": "autograsp")", R"("type": "lift")") ==
+        "actions[0].type: robot \"hand\" is not free-floating (it is static or attached), so it cannot lift");
+  CHECK(HandsetError(R"("model": "assets/robots/barrett.urdf")", R"("model": "assets/robots/nothing.urdf")") ==
+        "robots[1].model: " + kAssets + "/robots/nothing.urdf: cannot be opened");
+}
 
 TEST_CASE("The falling-sphere asset is bit for bit the built-in scene", "[scene]") {
   auto file = LoadSceneFile(kAssets + "/scenes/falling-sphere.json");
@@ -125,7 +156,13 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
         "solver.type: \"penalty\" is not available in this build yet (only \"lcp\")");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"frictionEdges": 5}, )")) ==
         "solver.frictionEdges: must be 4, 6, 8, 12 or 16, got 5");
-  CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand"}], )")) ==
-        "robots: robot models (URDF) are not supported by this build yet");
+  CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand"}], )")) == "robots[0].model: required");
+  CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand", "model": "assets/../secret.urdf"}], )")) ==
+        "robots[0].model: must be a path inside assets/ without '..', got \"assets/../secret.urdf\"");
+  CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand", "model": "assets/robots/barrett.urdf"}], )")) ==
+        "robots[0].model: asset files cannot be read here");
+  CHECK(Error(With("[" + kBall + "]", R"("grasp": {"object": "cup"}, )")) == "grasp.object: no body named \"cup\"");
+  CHECK(Error(With("[" + kBall + "]", R"("actions": [{"at": 1, "type": "autograsp", "robot": "hand"}], )")) ==
+        "actions[0].robot: no robot named \"hand\"");
   CHECK(Error(R"({"format": "grasplab-scene", "version": 1})") == "bodies: required, an array");
 }

@@ -1,0 +1,105 @@
+#include "core/scene/scene.h"
+
+#include "core/grasp/auto_grasp.h"
+
+namespace grasplab {
+
+const char* ActionTypeName(ActionType type) {
+  switch (type) {
+    case ActionType::kAutoGraspStatic: return "autograsp-static";
+    case ActionType::kAutoGraspDynamic: return "autograsp";
+    case ActionType::kOpen: return "open";
+    case ActionType::kMove: return "move";
+    case ActionType::kMoveJoints: return "joints";
+    case ActionType::kLift: return "lift";
+    case ActionType::kShake: return "shake";
+  }
+  return "?";
+}
+
+Status RunAction(Scene* scene, const SceneAction& a) {
+  if (a.robot < 0 || a.robot >= static_cast<int>(scene->robots.size())) return Status::Error("action: unknown robot");
+  SceneRobot& r = scene->robots[a.robot];
+  World& w = scene->world;
+  const double t = w.time();
+  switch (a.type) {
+    case ActionType::kAutoGraspStatic: {
+      auto result = AutoGraspStatic(&w, r.robot);
+      if (!result.ok()) return result.status();
+      r.controller.HoldCurrent(w, r.robot);
+      return Status::Ok();
+    }
+    case ActionType::kAutoGraspDynamic:
+      AutoGraspDynamic(&r.controller, w, r.robot, t, a.duration);
+      return Status::Ok();
+    case ActionType::kOpen:
+      OpenHand(&r.controller, w, r.robot, t, a.duration);
+      return Status::Ok();
+    case ActionType::kMove: return r.controller.MoveMount(w, r.robot, a.pose, t, a.duration);
+    case ActionType::kLift: {
+      Pose target = w.pose(r.robot.root_body);
+      target.p.z() += a.height;
+      return r.controller.MoveMount(w, r.robot, target, t, a.duration);
+    }
+    case ActionType::kShake:
+      return r.controller.ShakeMount(w, r.robot, a.axis, a.amplitude, a.frequency, t, a.duration);
+    case ActionType::kMoveJoints:
+      for (const auto& [dof, value] : a.joints) r.controller.MoveJoint(w, r.robot, dof, value, t, a.duration);
+      return Status::Ok();
+  }
+  return Status::Ok();
+}
+
+Status StepScene(Scene* scene, double h) {
+  World& w = scene->world;
+  // An action is due once the time has reached it (within half a step, so
+  // "at": 0.5 runs at the step starting at 0.5 despite rounding).
+  for (SceneAction& a : scene->actions) {
+    if (a.done || a.at > w.time() + 0.5 * h) continue;
+    a.done = true;
+    if (Status s = RunAction(scene, a); !s.ok()) {
+      return Status::Error("actions (" + std::string(ActionTypeName(a.type)) + " at " + std::to_string(a.at) + " s): " + s.message());
+    }
+  }
+  for (SceneRobot& r : scene->robots) {
+    RobotController& c = r.custom ? *r.custom : r.controller;
+    if (Status s = c.Update(w.time(), &w, r.robot); !s.ok()) return s;
+  }
+  return w.Step(h);
+}
+
+std::vector<GraspContact> GraspContacts(const Scene& scene) {
+  std::vector<GraspContact> out;
+  if (!scene.grasp) return out;
+  const GraspSpec& g = *scene.grasp;
+  const World& w = scene.world;
+  for (const Contact& c : w.contacts()) {
+    BodyId other;
+    double sign;
+    if (c.body_a == g.object) {
+      other = c.body_b, sign = 1.0;
+    } else if (c.body_b == g.object) {
+      other = c.body_a, sign = -1.0;
+    } else {
+      continue;
+    }
+    const bool by_hand = g.robot >= 0 ? scene.robots[g.robot].robot.OwnsBody(other) : !w.body_def(other).is_static;
+    if (!by_hand) continue;
+    out.push_back({c.p_W, sign * c.n_W, c.static_friction});
+  }
+  return out;
+}
+
+GraspQuality EvaluateSceneGrasp(const Scene& scene) {
+  if (!scene.grasp) {
+    GraspQuality q;
+    q.note = "the scene names no grasped object";
+    return q;
+  }
+  const BodyId obj = scene.grasp->object;
+  const std::vector<GraspContact> contacts = GraspContacts(scene);
+  return EvaluateGrasp(contacts, scene.world.pose(obj).p, BoundingRadius(scene.world.body_def(obj).shape),
+                       scene.grasp->settings);
+}
+
+}  // namespace grasplab
