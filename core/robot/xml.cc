@@ -140,6 +140,9 @@ class Reader {
         Advance();
         break;
       }
+      if (Peek() == '<') {
+        return Fail("<" + e->name + "> (line " + std::to_string(e->line) + ") is missing its closing '>'").ok();
+      }
       std::string key;
       if (!Name(&key)) return false;
       SkipSpace();
