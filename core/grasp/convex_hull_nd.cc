@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <map>
 
 namespace grasplab {
@@ -58,8 +59,10 @@ class Builder {
     return s;
   }
   // The hyperplane through the facet's d vertices (generalised cross
-  // product of the edge vectors), oriented away from the interior point.
-  bool MakePlane(HullFacet* f) const;
+  // product of the edge vectors), oriented so that the reference points
+  // (hull points off the facet) lie below it: the one farthest from the
+  // plane decides, which stays robust when the hull is thin.
+  bool MakePlane(HullFacet* f, std::initializer_list<int> below) const;
   bool InitialSimplex(std::vector<int>* simplex, HullNd* out);
   void AssignOutside(int point, const std::vector<int>& candidates);
 
@@ -72,7 +75,7 @@ class Builder {
   std::vector<Facet> facets_;
 };
 
-bool Builder::MakePlane(HullFacet* f) const {
+bool Builder::MakePlane(HullFacet* f, std::initializer_list<int> below) const {
   const double* x0 = P(f->vertices[0]);
   // Rows: x_i - x_0, i = 1..d-1. n_k = (-1)^k det(rows without column k).
   std::array<double, kMaxHullDim * kMaxHullDim> m{};
@@ -92,10 +95,12 @@ bool Builder::MakePlane(HullFacet* f) const {
   }
   if (!(norm2 > 0.0)) return false;
   const double inv = 1.0 / std::sqrt(norm2);
+  for (int k = 0; k < d_; ++k) f->normal[k] *= inv;
   double side = 0.0;
-  for (int k = 0; k < d_; ++k) {
-    f->normal[k] *= inv;
-    side += f->normal[k] * (interior_[k] - x0[k]);
+  for (int ref : below) {
+    double s = 0.0;
+    for (int k = 0; k < d_; ++k) s += f->normal[k] * (P(ref)[k] - x0[k]);
+    if (std::abs(s) > std::abs(side)) side = s;
   }
   if (side > 0.0) {
     for (int k = 0; k < d_; ++k) f->normal[k] = -f->normal[k];
@@ -190,7 +195,7 @@ HullNd Builder::Run() {
       ++s;
     }
     for (int j = 0; j < d_; ++j) f.neighbors[j] = omitted[j];
-    if (!MakePlane(&f.f)) {
+    if (!MakePlane(&f.f, {simplex[i]})) {
       out.status = HullStatus::kNumerical;
       out.message = "degenerate initial simplex";
       return out;
@@ -218,10 +223,21 @@ HullNd Builder::Run() {
       const double h = Height(facets_[fi].f, p);
       if (h > far) far = h, apex = p;
     }
-    // Visible facets: connected region around fi seeing the apex.
+    // Visible facets: the connected region seeing the apex, grown from the
+    // facet it is highest above. (Not from fi: the apex may sit barely
+    // above fi, behind a band of facets it is within tolerance of, and far
+    // above the rest of its visible region; measured on the wrench spaces
+    // of parallel-jaw grasps.)
+    int start = static_cast<int>(fi);
+    double best = far;
+    for (std::size_t a = 0; a < facets_.size(); ++a) {
+      if (!facets_[a].alive) continue;
+      const double h = Height(facets_[a].f, apex);
+      if (h > best) best = h, start = static_cast<int>(a);
+    }
     visible.clear();
-    stack.assign({static_cast<int>(fi)});
-    facets_[fi].visible = true;
+    stack.assign({start});
+    facets_[start].visible = true;
     while (!stack.empty()) {
       const int v = stack.back();
       stack.pop_back();
@@ -246,7 +262,13 @@ HullNd Builder::Run() {
         Facet g;
         g.f.vertices = facets_[v].f.vertices;
         g.f.vertices[j] = apex;
-        if (!MakePlane(&g.f)) {
+        // Below the new facet: the vertex it replaces, and the neighbour's
+        // vertex across the ridge.
+        int across = -1;
+        for (int k = 0; k < d_; ++k) {
+          if (facets_[nb].neighbors[k] == v) across = facets_[nb].f.vertices[k];
+        }
+        if (!MakePlane(&g.f, {facets_[v].f.vertices[j], across < 0 ? facets_[v].f.vertices[j] : across})) {
           out.status = HullStatus::kNumerical;
           out.message = "a degenerate facet while adding a point";
           return out;
@@ -286,6 +308,11 @@ HullNd Builder::Run() {
       out.message = "the horizon is not a closed ridge cycle";
       return out;
     }
+    if (!facets_[fi].visible) {  // fi stays: the apex is on the hull now
+      auto& out_fi = facets_[fi].outside;
+      out_fi.erase(std::remove(out_fi.begin(), out_fi.end(), apex), out_fi.end());
+      --fi;  // look at fi again: it may have more outside points
+    }
     orphans.clear();
     for (int v : visible) {
       facets_[v].alive = false;
@@ -321,7 +348,8 @@ HullNd Builder::Run() {
     for (int i = 0; i < n_; ++i) {
       if (Height(f, i) > 100.0 * eps_) {
         out.status = HullStatus::kNumerical;
-        out.message = "point " + std::to_string(i) + " ends outside a facet";
+        out.message = "point " + std::to_string(i) + " ends " + std::to_string(Height(f, i) / eps_) +
+                      " tolerances outside a facet";
         return out;
       }
     }
@@ -338,7 +366,29 @@ HullNd ConvexHullNd(const std::vector<double>& points, int dim, const HullSettin
     out.message = "dimension must be 2.." + std::to_string(kMaxHullDim);
     return out;
   }
-  return Builder(points, dim, settings).Run();
+  HullNd hull = Builder(points, dim, settings).Run();
+  // Degenerate input (many coplanar wrenches from parallel contacts) can
+  // defeat the tolerance tests. Then the points are joggled, as Qhull's
+  // 'QJ' does: each coordinate moves by at most j times the largest
+  // coordinate, from a fixed pseudo-random sequence (the same on every
+  // platform), with j = 1e-6, 1e-5, 1e-4 (below that, measured on the
+  // wrench spaces of parallel-jaw grasps, the degeneracy remains). The
+  // metrics move by about j.
+  double scale = 0.0;
+  for (double x : points) scale = std::max(scale, std::abs(x));
+  for (double j : {1e-6, 1e-5, 1e-4}) {
+    if (hull.status != HullStatus::kNumerical) break;
+    std::vector<double> joggled = points;
+    std::uint64_t state = 0x9e3779b97f4a7c15ull;
+    for (double& x : joggled) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      const double u = static_cast<double>(state >> 11) * (1.0 / 9007199254740992.0);  // [0, 1)
+      x += (2.0 * u - 1.0) * j * scale;
+    }
+    hull = Builder(joggled, dim, settings).Run();
+    hull.joggle = j * scale;
+  }
+  return hull;
 }
 
 double OriginDepth(const HullNd& hull) {

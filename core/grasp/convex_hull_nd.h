@@ -23,7 +23,7 @@
 // Failure is reported, never guessed: fewer than d + 1 affinely independent
 // points (kDegenerate, with the rank found), a facet budget exceeded
 // (kTooLarge), or a final check finding an input point outside a facet
-// (kNumerical).
+// (kNumerical) even after joggling the input (HullNd::joggle).
 #pragma once
 
 #include <array>
@@ -51,6 +51,7 @@ struct HullNd {
   std::vector<int> vertices;         // input indices of hull vertices, ascending
   double volume = 0.0;               // d-dimensional volume
   double tolerance = 0.0;            // distance below which a point is on a facet
+  double joggle = 0.0;               // > 0: the points were perturbed by up to this (see .cc)
 };
 
 struct HullSettings {

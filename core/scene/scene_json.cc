@@ -166,20 +166,37 @@ Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, V
       *shape = CylinderShape{r, l};
     }
   } else if (type == "convex") {
-    GL_TRY(n.ExpectObject({"type", "points"}));
-    if (!n.Has("points") || !n.json().at("points").is_array()) return Status::Error(n.Child("points") + ": required, an array of [x, y, z]");
-    const Node pts = n.At("points");
-    if (pts.json().size() > 100000) return pts.Error("at most 100000 points");
+    // Points inline, or the vertices of a mesh asset (the hull of an OBJ/STL).
+    GL_TRY(n.ExpectObject({"type", "points", "asset", "scale"}));
     std::vector<Vec3> points;
-    for (std::size_t i = 0; i < pts.json().size(); ++i) {
-      double p[3];
-      Node holder(Json{{"p", pts.json()[i]}}, pts.path());
-      if (Status s = Vector(holder, "p", 3, p, true); !s.ok()) {
-        return Status::Error(pts.path() + "[" + std::to_string(i) + "]: must be an array of 3 finite numbers");
+    if (n.Has("asset")) {
+      if (n.Has("points")) return n.Error("give either points or asset, not both");
+      std::string asset;
+      double scale = 1.0;
+      GL_TRY(String(n, "asset", &asset, true));
+      GL_TRY(Number(n, "scale", &scale, false, 0.0, 1e6, true));
+      if (asset.rfind("assets/", 0) != 0 || asset.find("..") != std::string::npos || asset.find('\\') != std::string::npos) {
+        return Status::Error(n.Child("asset") + ": must be a path inside assets/ without '..', got \"" + asset + "\"");
       }
-      points.push_back(Vec3(p[0], p[1], p[2]));
+      if (options.asset_root.empty()) return Status::Error(n.Child("asset") + ": mesh files cannot be read here");
+      auto data = ReadMeshFile(options.asset_root + "/" + asset.substr(7));
+      if (!data.ok()) return Status::Error(n.Child("asset") + ": " + data.status().message());
+      for (const Vec3& v : data.value().vertices) points.push_back(scale * v);
+    } else {
+      if (n.Has("scale")) return Status::Error(n.Child("scale") + ": only with asset");
+      if (!n.Has("points") || !n.json().at("points").is_array()) return Status::Error(n.Child("points") + ": required, an array of [x, y, z] (or give asset)");
+      const Node pts = n.At("points");
+      if (pts.json().size() > 100000) return pts.Error("at most 100000 points");
+      for (std::size_t i = 0; i < pts.json().size(); ++i) {
+        double p[3];
+        Node holder(Json{{"p", pts.json()[i]}}, pts.path());
+        if (Status s = Vector(holder, "p", 3, p, true); !s.ok()) {
+          return Status::Error(pts.path() + "[" + std::to_string(i) + "]: must be an array of 3 finite numbers");
+        }
+        points.push_back(Vec3(p[0], p[1], p[2]));
+      }
     }
-    auto hull = BuildConvexHull(points, pts.path());
+    auto hull = BuildConvexHull(points, n.Has("asset") ? n.Child("asset") : n.Child("points"));
     if (!hull.ok()) return hull.status();
     *centroid = hull.value()->centroid;
     *shape = ConvexShape{hull.value()};
