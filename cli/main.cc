@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/io/grasp_json.h"
 #include "core/io/json_format.h"
 #include "core/io/run_summary.h"
 #include "core/scene/builtin_scenes.h"
@@ -15,11 +16,16 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
+    "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
     "       grasplab check SCENE.json\n"
     "\n"
     "  run          simulate a scene and print a JSON summary (time, steps,\n"
     "               stateHash, final pose and velocity of every body, joints,\n"
     "               solver statistics)\n"
+    "  quality      run a scene to time T (default 0: as loaded) and print its\n"
+    "               grasp metrics (force closure, epsilon L1/Linf, volume) for\n"
+    "               the scene's \"grasp\" object; --static-grasp first closes the\n"
+    "               robot's fingers kinematically (GraspIt!'s auto-grasp)\n"
     "  check        validate a scene file; prints nothing and exits 0 if it loads\n"
     "  SCENE.json   a scene file (docs/scene-format.md); errors exit 2\n"
     "  --scene      built-in scene (default falling-sphere)\n"
@@ -86,9 +92,59 @@ int Run(int argc, char** argv) {
   // Round to the nearest whole step so --duration 2 at h = 2.5 ms is 800 steps.
   const long long n = steps >= 0 ? steps : static_cast<long long>(duration / h + 0.5);
   for (long long k = 0; k < n; ++k) {
-    if (grasplab::Status st = s.world.Step(h); !st.ok()) return Fail(st.message());
+    if (grasplab::Status st = grasplab::StepScene(&s, h); !st.ok()) return Fail(st.message());
   }
-  std::cout << grasplab::FormatJson(grasplab::RunSummary(s.name, s.world)) << "\n";
+  nlohmann::ordered_json summary = grasplab::RunSummary(s.name, s.world);
+  if (s.grasp) summary["grasp"] = grasplab::GraspQualityJson(grasplab::EvaluateSceneGrasp(s));
+  if (!s.warnings.empty()) summary["modelWarnings"] = s.warnings;
+  std::cout << grasplab::FormatJson(summary) << "\n";
+  return 0;
+}
+
+int Quality(int argc, char** argv) {
+  std::string file, static_robot;
+  double at = 0.0;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--at") {
+      if (i + 1 >= argc || !ParseDouble(argv[++i], &at) || !(at >= 0.0) || at > 1e6) {
+        return Fail("--at: must be a time in [0, 1e6] s");
+      }
+    } else if (arg == "--static-grasp") {
+      if (i + 1 >= argc) return Fail("--static-grasp: needs a robot name");
+      static_robot = argv[++i];
+    } else if (!arg.empty() && arg[0] != '-' && file.empty()) {
+      file = std::string(arg);
+    } else {
+      return Fail("quality: unknown option '" + std::string(arg) + "'\n" + kUsage);
+    }
+  }
+  if (file.empty()) return Fail("quality: needs a scene file\n" + std::string(kUsage));
+  auto scene = grasplab::LoadSceneFile(file);
+  if (!scene.ok()) return Fail(scene.status().message());
+  grasplab::Scene& s = scene.value();
+  if (!s.grasp) return Fail(file + ": grasp: the scene names no grasped object (\"grasp\": {\"object\": ...})");
+  const long long n = static_cast<long long>(at / s.timestep + 0.5);
+  for (long long k = 0; k < n; ++k) {
+    if (grasplab::Status st = grasplab::StepScene(&s, s.timestep); !st.ok()) return Fail(st.message());
+  }
+  if (!static_robot.empty()) {
+    int index = -1;
+    for (std::size_t r = 0; r < s.robots.size(); ++r) {
+      if (s.robots[r].robot.name == static_robot) index = static_cast<int>(r);
+    }
+    if (index < 0) return Fail("--static-grasp: the scene has no robot named \"" + static_robot + "\"");
+    grasplab::SceneAction a;
+    a.type = grasplab::ActionType::kAutoGraspStatic;
+    a.robot = index;
+    if (grasplab::Status st = grasplab::RunAction(&s, a); !st.ok()) return Fail(st.message());
+  }
+  nlohmann::ordered_json out;
+  out["scene"] = s.name;
+  out["time"] = s.world.time();
+  out["object"] = s.world.body_name(s.grasp->object);
+  out["grasp"] = grasplab::GraspQualityJson(grasplab::EvaluateSceneGrasp(s));
+  std::cout << grasplab::FormatJson(out) << "\n";
   return 0;
 }
 
@@ -100,6 +156,7 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   if (std::string_view(argv[1]) == "run") return Run(argc, argv);
+  if (std::string_view(argv[1]) == "quality") return Quality(argc, argv);
   if (std::string_view(argv[1]) == "check") {
     if (argc != 3) return Fail("check: needs exactly one scene file\n" + std::string(kUsage));
     auto scene = grasplab::LoadSceneFile(argv[2]);

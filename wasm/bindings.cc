@@ -5,9 +5,11 @@
 // ("" means success), since exceptions are disabled in this build.
 #include <emscripten/bind.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
+#include "core/io/grasp_json.h"
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
@@ -23,11 +25,22 @@ class Simulation {
   std::string LoadBuiltin(const std::string& name) { return Adopt(MakeBuiltinScene(name)); }
   // Replaces the current scene with one in the JSON scene format, only if it
   // loads ("" on success, else the message naming the JSON path).
-  std::string LoadJson(const std::string& text) { return Adopt(LoadSceneJson(text)); }
-  // Advances n steps of the scene's h.
+  // Assets ("assets/...": robot models, meshes) are served from the bytes
+  // given here, which the worker fetched beforehand.
+  std::string LoadJson(const std::string& text) {
+    SceneLoadOptions options;
+    options.read_asset = [this](const std::string& path) -> StatusOr<std::string> {
+      const auto it = assets_.find(path);
+      if (it == assets_.end()) return Status::Error(path + ": not provided to the page");
+      return it->second;
+    };
+    return Adopt(LoadSceneJson(text, options));
+  }
+  void SetAsset(const std::string& path, const std::string& bytes) { assets_[path] = bytes; }
+  // Advances n steps of the scene's h (actions, controllers, world).
   std::string Step(int n) {
     for (int k = 0; k < n; ++k) {
-      if (Status s = scene_.world.Step(scene_.timestep); !s.ok()) return s.message();
+      if (Status s = StepScene(&scene_, scene_.timestep); !s.ok()) return s.message();
     }
     scene_.world.WritePoses(poses_);
     return "";
@@ -40,6 +53,8 @@ class Simulation {
   std::string StateHash() const { return HashToHex(scene_.world.StateHash()); }
   std::string DescribeJson() const { return DescribeBodies(scene_.world).dump(); }
   std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
+  // Force closure, epsilon and volume of the scene's grasp (scene "grasp").
+  std::string GraspJson() const { return GraspQualityJson(EvaluateSceneGrasp(scene_)).dump(); }
   emscripten::val Poses() const {
     return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
   }
@@ -54,8 +69,9 @@ class Simulation {
     return "";
   }
 
-  Scene scene_{"", 0.0025, World()};
+  Scene scene_{"", 0.0025};
   std::vector<double> poses_;
+  std::map<std::string, std::string> assets_;
 };
 
 // Comma-separated names of the built-in scenes.
@@ -71,6 +87,8 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .constructor<>()
       .function("loadBuiltin", &Simulation::LoadBuiltin)
       .function("loadJson", &Simulation::LoadJson)
+      .function("setAsset", &Simulation::SetAsset)
+      .function("graspJson", &Simulation::GraspJson)
       .function("step", &Simulation::Step)
       .function("time", &Simulation::Time)
       .function("stepCount", &Simulation::StepCount)

@@ -77,13 +77,13 @@ class Reader {
     if (StartsWith("<?xml")) {
       const std::size_t end = s_.find("?>", i_);
       if (end == std::string_view::npos) {
-        Fail("unterminated <?xml declaration");
+        (void)Fail("unterminated <?xml declaration");
         return;
       }
       Advance(end + 2 - i_);
     }
     SkipMisc();
-    if (ok_ && StartsWith("<!DOCTYPE")) Fail("DOCTYPE declarations are not supported");
+    if (ok_ && StartsWith("<!DOCTYPE")) (void)Fail("DOCTYPE declarations are not supported");
   }
 
   bool Name(std::string* out) {

@@ -8,7 +8,7 @@ namespace grasplab {
 namespace {
 
 Scene FallingSphere() {
-  Scene scene{"falling-sphere", 0.0025, World(WorldSettings{})};
+  Scene scene{"falling-sphere", 0.0025};
   const BodyDef ground = GroundPlane();
   BodyDef sphere;
   sphere.name = "sphere";
@@ -22,7 +22,7 @@ Scene FallingSphere() {
 }
 
 Scene Shapes() {
-  Scene scene{"shapes", 0.0025, World(WorldSettings{})};
+  Scene scene{"shapes", 0.0025};
   (void)scene.world.AddBody(GroundPlane());
   // A pentagonal prism-like gem: 20 points on two rings and two apexes.
   std::vector<Vec3> gem;
@@ -104,7 +104,7 @@ BodyId AddPalmOnGround(World* world) {
 // against gravity by friction: the closed-chain grasp of Zechmair & Morel's
 // Figure 4 (their constraint-based run failed at about 7.7 s).
 Scene FingerSqueeze() {
-  Scene scene{"finger-squeeze", 0.0025, World(WorldSettings{})};
+  Scene scene{"finger-squeeze", 0.0025};
   const BodyId palm = AddPalmOnGround(&scene.world);
   BodyDef ball;
   ball.name = "ball";
@@ -120,7 +120,7 @@ Scene FingerSqueeze() {
 // its faces towards the fingers: a statically indeterminate grasp with line
 // and face contacts (about 12 contacts, LCP n = 120).
 Scene FingerPrism() {
-  Scene scene{"finger-prism", 0.0025, World(WorldSettings{})};
+  Scene scene{"finger-prism", 0.0025};
   const BodyId palm = AddPalmOnGround(&scene.world);
   const double h3 = std::sqrt(3.0) / 2.0, R = 0.0355 / h3;  // apothem 3.55 cm
   const double vx[6] = {h3, 0.0, -h3, -h3, 0.0, h3}, vy[6] = {0.5, 1.0, 0.5, -0.5, -1.0, -0.5};
@@ -143,7 +143,7 @@ Scene FingerPrism() {
 // of Coulomb friction) carrying a palm on a fixed joint, whose three fingers
 // squeeze a ball.
 Scene ArmHand() {
-  Scene scene{"arm-hand", 0.0025, World(WorldSettings{})};
+  Scene scene{"arm-hand", 0.0025};
   World& world = scene.world;
   (void)world.AddBody(GroundPlane());
   BodyDef base;

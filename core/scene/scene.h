@@ -51,6 +51,9 @@ struct GraspSpec {
 };
 
 struct Scene {
+  Scene() = default;
+  Scene(std::string scene_name, double h) : name(std::move(scene_name)), timestep(h) {}
+
   std::string name;
   double timestep = 0.0025;  // s, Miller & Christensen's default h
   World world;

@@ -131,6 +131,30 @@ Status Bool(const Node& parent, const std::string& key, bool* out) {
     if (Status s_ = (expr); !s_.ok()) return s_; \
   } while (0)
 
+// The bytes of an asset named in field `key` of `parent`: a path inside
+// assets/ without '..'.
+StatusOr<std::string> ReadAssetBytes(const Node& parent, const std::string& key, const SceneLoadOptions& options,
+                                     std::string* path_out = nullptr) {
+  std::string path;
+  if (Status s = String(parent, key, &path, true); !s.ok()) return s;
+  if (path.rfind("assets/", 0) != 0 || path.find("..") != std::string::npos || path.find('\\') != std::string::npos) {
+    return Status::Error(parent.Child(key) + ": must be a path inside assets/ without '..', got \"" + path + "\"");
+  }
+  if (path_out) *path_out = path;
+  if (options.read_asset) {
+    auto bytes = options.read_asset(path);
+    if (!bytes.ok()) return Status::Error(parent.Child(key) + ": " + bytes.status().message());
+    return bytes;
+  }
+  if (options.asset_root.empty()) return Status::Error(parent.Child(key) + ": asset files cannot be read here");
+  const std::string file = options.asset_root + "/" + path.substr(7);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Status::Error(parent.Child(key) + ": " + file + ": cannot be opened");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
+}
+
 Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, Vec3* centroid) {
   std::string type;
   if (!n.json().is_object()) return n.Error("must be an object, got " + Describe(n.json()));
@@ -173,13 +197,10 @@ Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, V
       if (n.Has("points")) return n.Error("give either points or asset, not both");
       std::string asset;
       double scale = 1.0;
-      GL_TRY(String(n, "asset", &asset, true));
       GL_TRY(Number(n, "scale", &scale, false, 0.0, 1e6, true));
-      if (asset.rfind("assets/", 0) != 0 || asset.find("..") != std::string::npos || asset.find('\\') != std::string::npos) {
-        return Status::Error(n.Child("asset") + ": must be a path inside assets/ without '..', got \"" + asset + "\"");
-      }
-      if (options.asset_root.empty()) return Status::Error(n.Child("asset") + ": mesh files cannot be read here");
-      auto data = ReadMeshFile(options.asset_root + "/" + asset.substr(7));
+      auto bytes = ReadAssetBytes(n, "asset", options, &asset);
+      if (!bytes.ok()) return bytes.status();
+      auto data = ParseMesh(bytes.value(), asset);
       if (!data.ok()) return Status::Error(n.Child("asset") + ": " + data.status().message());
       for (const Vec3& v : data.value().vertices) points.push_back(scale * v);
     } else {
@@ -204,13 +225,10 @@ Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, V
     GL_TRY(n.ExpectObject({"type", "asset", "scale"}));
     std::string asset;
     double scale = 1.0;
-    GL_TRY(String(n, "asset", &asset, true));
     GL_TRY(Number(n, "scale", &scale, false, 0.0, 1e6, true));
-    if (asset.rfind("assets/", 0) != 0 || asset.find("..") != std::string::npos || asset.find('\\') != std::string::npos) {
-      return Status::Error(n.Child("asset") + ": must be a path inside assets/ without '..', got \"" + asset + "\"");
-    }
-    if (options.asset_root.empty()) return Status::Error(n.Child("asset") + ": mesh files cannot be read here");
-    auto data = ReadMeshFile(options.asset_root + "/" + asset.substr(7));
+    auto bytes = ReadAssetBytes(n, "asset", options, &asset);
+    if (!bytes.ok()) return bytes.status();
+    auto data = ParseMesh(bytes.value(), asset);
     if (!data.ok()) return Status::Error(n.Child("asset") + ": " + data.status().message());
     for (Vec3& v : data.value().vertices) v *= scale;
     auto mesh = TriangleMesh::Create(std::move(data.value().vertices), std::move(data.value().triangles), n.Child("asset"));
@@ -283,19 +301,6 @@ int FindRobot(const Scene& scene, const std::string& name) {
   return -1;
 }
 
-// A path inside assets/ (no '..'), read from the asset root.
-StatusOr<std::string> ReadAsset(const Node& parent, const std::string& key, const SceneLoadOptions& options,
-                                std::string* relative) {
-  std::string path;
-  if (Status s = String(parent, key, &path, true); !s.ok()) return s;
-  if (path.rfind("assets/", 0) != 0 || path.find("..") != std::string::npos || path.find('\\') != std::string::npos) {
-    return Status::Error(parent.Child(key) + ": must be a path inside assets/ without '..', got \"" + path + "\"");
-  }
-  if (options.asset_root.empty()) return Status::Error(parent.Child(key) + ": asset files cannot be read here");
-  *relative = path.substr(7);
-  return options.asset_root + "/" + *relative;
-}
-
 Status ReadRobots(const Node& root, const SceneLoadOptions& options, const std::map<std::string, BodyId>& bodies,
                   Scene* scene) {
   if (!root.Has("robots")) return Status::Ok();
@@ -309,12 +314,14 @@ Status ReadRobots(const Node& root, const SceneLoadOptions& options, const std::
     GL_TRY(String(r, "name", &pl.name, true));
     if (FindRobot(*scene, pl.name) >= 0) return Status::Error(r.Child("name") + ": duplicate name \"" + pl.name + "\"");
     if (pl.name.find('/') != std::string::npos) return Status::Error(r.Child("name") + ": must not contain '/'");
-    std::string relative;
-    auto path = ReadAsset(r, "model", options, &relative);
-    if (!path.ok()) return path.status();
+    std::string path;
+    auto text = ReadAssetBytes(r, "model", options, &path);
+    if (!text.ok()) return text.status();
     UrdfLoadOptions uo;
     uo.asset_root = options.asset_root;
-    auto model = LoadUrdfFile(path.value(), uo);
+    const std::size_t slash = path.find_last_of('/');
+    if (!options.asset_root.empty()) uo.base_dir = options.asset_root + "/" + path.substr(7, slash - 7);
+    auto model = ParseUrdf(text.value(), path.substr(slash + 1), uo);
     if (!model.ok()) return Status::Error(r.Child("model") + ": " + model.status().message());
     GL_TRY(Pose7(r, &pl.X_WR));
     if (r.Has("attach")) {
@@ -529,7 +536,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
     return Status::Error("version: this build reads version 1, got " + Describe(doc.at("version")));
   }
 
-  Scene scene{"scene", 0.0025, World()};
+  Scene scene{"scene", 0.0025};
   WorldSettings ws;
   if (Status s = String(root, "name", &scene.name, false); !s.ok()) return s;
   double g[3] = {0.0, 0.0, -9.81};

@@ -11,6 +11,7 @@
 // centroid lands where the points put it.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -24,9 +25,13 @@ inline constexpr int kMaxSceneJoints = 10000;
 inline constexpr int kMaxSceneTextBytes = 64 * 1024 * 1024;
 
 struct SceneLoadOptions {
-  // Directory that "mesh" assets are read from (the repository's assets/);
-  // empty: mesh shapes are refused (the browser passes meshes otherwise).
+  // Directory that assets ("assets/...": meshes, robot models) are read
+  // from (the repository's assets/). Empty and no read_asset: scenes that
+  // need an asset are refused.
   std::string asset_root;
+  // Overrides asset_root: returns the bytes of "assets/..." (the browser
+  // serves assets it fetched beforehand).
+  std::function<StatusOr<std::string>(const std::string& path)> read_asset;
 };
 
 // Parses and validates a scene. On error nothing is returned; the caller
