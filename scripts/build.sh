@@ -9,3 +9,6 @@ cmake --build --preset native
 cmake --preset wasm >/dev/null
 cmake --build --preset wasm
 npm run --silent build:web
+# The page loads scenes, robot models and meshes from assets/ like the CLI does.
+rm -rf build/web/assets
+cp -r assets build/web/assets

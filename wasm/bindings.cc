@@ -37,6 +37,27 @@ class Simulation {
     return Adopt(LoadSceneJson(text, options));
   }
   void SetAsset(const std::string& path, const std::string& bytes) { assets_[path] = bytes; }
+  // Runs a grasp action now on the named robot: "autograsp-static",
+  // "autograsp", "open", "lift" (0.1 m) or "shake"; duration in s.
+  std::string Action(const std::string& type, const std::string& robot, double duration) {
+    SceneAction a;
+    a.robot = -1;
+    for (std::size_t r = 0; r < scene_.robots.size(); ++r) {
+      if (scene_.robots[r].robot.name == robot) a.robot = static_cast<int>(r);
+    }
+    if (a.robot < 0) return "action: the scene has no robot named \"" + robot + "\"";
+    bool known = false;
+    for (ActionType t : {ActionType::kAutoGraspStatic, ActionType::kAutoGraspDynamic, ActionType::kOpen,
+                         ActionType::kLift, ActionType::kShake}) {
+      if (type == ActionTypeName(t)) a.type = t, known = true;
+    }
+    if (!known) return "action: unknown type \"" + type + "\"";
+    if (!(duration > 0.0) || duration > 100.0) return "action: duration must be in (0, 100] s";
+    a.duration = duration;
+    if (Status s = RunAction(&scene_, a); !s.ok()) return s.message();
+    scene_.world.WritePoses(poses_);
+    return "";
+  }
   // Advances n steps of the scene's h (actions, controllers, world).
   std::string Step(int n) {
     for (int k = 0; k < n; ++k) {
@@ -89,6 +110,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("loadJson", &Simulation::LoadJson)
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)
+      .function("action", &Simulation::Action)
       .function("step", &Simulation::Step)
       .function("time", &Simulation::Time)
       .function("stepCount", &Simulation::StepCount)

@@ -14,6 +14,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../build/web', import.meta.url)),
     emptyOutDir: true,
+    assetsDir: 'static',  // assets/ is the project's scenes, robots and objects (scripts/build.sh copies it)
     target: 'es2022',
     chunkSizeWarningLimit: 1024,
   },

@@ -1,11 +1,12 @@
-// Bit-identical replay in Chromium: after exactly 800 steps each built-in
-// scene's state hash in the page equals the native CLI's.
+// Bit-identical replay in Chromium: after exactly 800 steps each scene in
+// the menu (built-in, and the files of assets/scenes/index.json, robots
+// included) has the native CLI's state hash in the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, waitForState } from './browser.mjs';
-import { runNative } from '../wasm/load_module.mjs';
+import { repoRoot, runNative } from '../wasm/load_module.mjs';
 
-test('the page and the native CLI agree bit for bit on every built-in scene', async () => {
+test('the page and the native CLI agree bit for bit on every scene in the menu', async () => {
   const session = await openPage();
   const { page } = session;
   try {
@@ -17,7 +18,7 @@ test('the page and the native CLI agree bit for bit on every built-in scene', as
       await waitForState(page, (s) => s.scene === name && s.steps === 0, { what: `${name} loaded` });
       await page.evaluate(() => window.grasplab.runSteps(800));
       const s = await waitForState(page, (st) => st.steps === 800, { what: `${name} after 800 steps`, timeout: 60000 });
-      const native = runNative(['--scene', name, '--steps', '800']);
+      const native = runNative([...(name.startsWith('assets/') ? [repoRoot + name] : ['--scene', name]), '--steps', '800']);
       assert.equal(s.stateHash, native.stateHash, `${name}: page ${s.stateHash}, native ${native.stateHash}`);
     }
     assert.deepEqual(session.consoleErrors, []);

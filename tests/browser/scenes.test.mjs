@@ -1,11 +1,11 @@
-// Each built-in scene in the page: picked from the scene menu, played for
+// Each scene in the page's menu (built-in and assets/scenes files): picked from the scene menu, played for
 // 2 s of simulated time; the state stays finite, nothing falls through the
 // ground, and the page shows no error. A screenshot of each is saved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, waitForState } from './browser.mjs';
 
-test('every built-in scene loads, runs 2 s and stays finite', async () => {
+test('every scene in the menu loads, runs 2 s and stays finite', async () => {
   const session = await openPage();
   const { page } = session;
   try {
@@ -24,7 +24,7 @@ test('every built-in scene loads, runs 2 s and stays finite', async () => {
       }
       assert.deepEqual(s.errors, []);
       await waitForState(page, (st) => !st.running, { what: 'pause' });
-      console.log(`screenshot: ${await session.screenshot(`scene-${name}.png`)}`);
+      console.log(`screenshot: ${await session.screenshot(`scene-${name.replace(/^assets\/scenes\//, '').replace(/\.json$/, '')}.png`)}`);
     }
     assert.deepEqual(session.consoleErrors, []);
   } finally {

@@ -2,9 +2,11 @@
 // controls, and exposes the latest state for tests in ONE place:
 //
 //   window.grasplab.state()  -> { ready, running, scene, time, steps, stateHash,
-//                                 contactCount, actualSpeed, errors,
+//                                 contactCount, actualSpeed, grasp, errors,
 //                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
 //   window.grasplab.play() / pause() / step() / reset() / load(sceneName) / runSteps(n)
+//   window.grasplab.action(type, robot, duration)   grasp actions (protocol.js)
+//   window.grasplab.lookAt([x, y, z], distance)      aim the camera (for screenshots)
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
 import { View } from './view.js';
@@ -54,7 +56,7 @@ worker.onmessage = ({ data: msg }) => {
     case FromWorker.FRAME:
       Object.assign(latest, {
         ready: true, running: msg.running, time: msg.time, steps: msg.steps, stateHash: msg.stateHash,
-        contactCount: msg.contactCount, actualSpeed: msg.actualSpeed, poses: msg.poses,
+        contactCount: msg.contactCount, actualSpeed: msg.actualSpeed, poses: msg.poses, grasp: msg.grasp,
       });
       view.setPoses(msg.poses);
       if (latest.needsFraming && latest.description) {
@@ -88,6 +90,14 @@ function updateStatus() {
     speed.classList.remove('behind');
   }
   $('hash').textContent = latest.stateHash;
+  const g = latest.grasp;
+  $('grasp').hidden = !g;
+  if (g) {
+    $('grasp').textContent = g.forceClosure
+      ? `force closure, epsilon ${g.epsilonL1.toFixed(3)} (${g.contacts} contacts)`
+      : `no force closure (${g.contacts} contacts)`;
+    $('grasp').classList.toggle('closure', g.forceClosure);
+  }
 }
 
 const api = {
@@ -97,6 +107,8 @@ const api = {
   runSteps: (steps) => send(ToWorker.RUN, { steps }),
   reset: () => send(ToWorker.RESET),
   load: (scene) => send(ToWorker.LOAD, { scene }),
+  action: (action, robot, duration = 1) => send(ToWorker.ACTION, { action, robot, duration }),
+  lookAt: (target, distance) => view.lookAt(target, distance),
   state: () => ({
     ready: latest.ready,
     running: latest.running,
@@ -106,6 +118,7 @@ const api = {
     stateHash: latest.stateHash,
     contactCount: latest.contactCount,
     actualSpeed: latest.actualSpeed,
+    grasp: latest.grasp ?? null,
     errors: latest.errors.slice(),
     bodies: latest.bodies.map((name, i) => {
       const o = i * POSE_STRIDE, p = latest.poses;

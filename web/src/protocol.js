@@ -4,23 +4,29 @@
 // transferred typed arrays, never as JSON.
 //
 // main -> worker
-//   { type: 'load', scene: string }        load a built-in scene (keeps the old one on error)
+//   { type: 'load', scene: string }        load a built-in scene, or a scene file "assets/scenes/NAME.json"
+//                                          (fetched with every asset it names); keeps the old one on error
 //   { type: 'play' } | { type: 'pause' }   start / stop the real-time loop
 //   { type: 'step' }                        advance exactly one step (while paused)
 //   { type: 'run', steps: n }               pause, then advance exactly n steps at once (1..1e6)
 //   { type: 'reset' }                       reload the current scene, paused
 //   { type: 'speed', factor: number }       real-time factor, 0.1..10, or Infinity (as fast as possible)
+//   { type: 'action', action, robot, duration }  a grasp action now: 'autograsp-static' | 'autograsp' |
+//                                           'open' | 'lift' | 'shake' on the named robot (core/scene/scene.h)
 //
 // worker -> main
-//   { type: 'scenes', names: string[] }              once at start: the built-in scenes
+//   { type: 'scenes', names: string[] }              once at start: the built-in scenes, then the
+//                                                    files listed in assets/scenes/index.json
 //   { type: 'scene', name, timestep, description }   once per load; description = { bodies: [{ name, static, shape }] }
-//   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, poses }
+//   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, grasp, poses }
+//        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ... } or null
 //        poses: Float64Array, 7 per body (px py pz qw qx qy qz, world z-up), transferred
 //        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
 //   { type: 'error', message }              anything that failed (shown in the error panel)
 
 export const ToWorker = Object.freeze({
   LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RUN: 'run', RESET: 'reset', SPEED: 'speed',
+  ACTION: 'action',
 });
 
 export const FromWorker = Object.freeze({

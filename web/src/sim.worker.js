@@ -10,6 +10,7 @@ const TICK_MS = 4;
 const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 
 let sim = null;
+let hasGrasp = false;
 let sceneName = 'falling-sphere';
 let running = false;
 let speed = 1;
@@ -37,6 +38,7 @@ function postFrame() {
     stateHash: sim.stateHash(),
     contactCount: sim.contactCount(),
     actualSpeed,
+    grasp: hasGrasp ? JSON.parse(sim.graspJson()) : null,
     poses,
   }, [poses.buffer]);
   lastFrameAt = now;
@@ -76,9 +78,52 @@ function restartClock() {
   speedWindow.length = 0;
 }
 
+// Strings "assets/..." anywhere in a scene: the files it needs.
+function assetPaths(value, out = new Set()) {
+  if (typeof value === 'string' && value.startsWith('assets/')) out.add(value);
+  else if (Array.isArray(value)) value.forEach((v) => assetPaths(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => assetPaths(v, out));
+  return out;
+}
+
+// The page's root: this worker lives one folder below it (static/ when
+// built, src/ under the dev server); asset paths are relative to the root.
+const PAGE_ROOT = new URL('../', self.location.href);
+
+async function fetchOk(path) {
+  const url = new URL(path, PAGE_ROOT);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+// A scene file from the server ("assets/scenes/NAME.json"), with every asset
+// it names handed to the module first.
+async function loadFile(name) {
+  let text;
+  try {
+    text = await (await fetchOk(name)).text();
+    const next = new Module.Simulation();
+    for (const asset of assetPaths(JSON.parse(text))) {
+      next.setAsset(asset, new Uint8Array(await (await fetchOk(asset)).arrayBuffer()));
+    }
+    adopt(next, next.loadJson(text), name);
+  } catch (e) {
+    fail(`scene ${name}: ${e && e.message ? e.message : e}`);
+  }
+}
+
 function load(name) {
+  if (name.startsWith('assets/')) {
+    loadFile(name);
+    return;
+  }
   const next = new Module.Simulation();
-  const err = next.loadBuiltin(name);
+  adopt(next, next.loadBuiltin(name), name);
+}
+
+// Takes the new simulation if it loaded (err empty); otherwise keeps the old.
+function adopt(next, err, name) {
   if (err) {
     next.delete();
     fail(`scene: ${err}`);
@@ -87,6 +132,7 @@ function load(name) {
   if (sim) sim.delete();
   sim = next;
   sceneName = name;
+  hasGrasp = !JSON.parse(sim.graspJson()).note.startsWith('the scene names no grasped object');
   running = false;
   postMessage({
     type: FromWorker.SCENE,
@@ -121,6 +167,13 @@ function handle(msg) {
         speed = msg.factor;
         if (sim) restartClock();
         break;
+      case ToWorker.ACTION: {
+        if (!sim) break;
+        const err = sim.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1));
+        if (err) fail(err);
+        postFrame();
+        break;
+      }
       default: fail(`unknown message type '${msg.type}'`);
     }
   } catch (e) {
@@ -140,7 +193,13 @@ try {
   fail(`WASM module failed to load: ${e && e.message ? e.message : e}`);
 }
 if (Module) {
-  postMessage({ type: FromWorker.SCENES, names: Module.builtinScenes().split(',') });
+  let files = [];
+  try {
+    files = (await (await fetchOk('assets/scenes/index.json')).json()).scenes.map((s) => `assets/scenes/${s.file}`);
+  } catch (e) {
+    fail(`scene index: ${e && e.message ? e.message : e}`);
+  }
+  postMessage({ type: FromWorker.SCENES, names: [...Module.builtinScenes().split(','), ...files] });
   load(sceneName);
   for (const msg of pending.splice(0)) handle(msg);
   tick();

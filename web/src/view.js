@@ -103,6 +103,18 @@ export class View {
     this.controls.update();
   }
 
+  // Aims the camera at a world point (z-up) from `distance` metres, along
+  // the default viewing direction.
+  lookAt(target, distance) {
+    const centre = new THREE.Vector3(...target);
+    const direction = new THREE.Vector3(0.55, -0.68, 0.48).normalize();
+    this.controls.target.copy(centre);
+    this.camera.position.copy(centre).addScaledVector(direction, distance);
+    this.camera.near = Math.max(0.001, distance / 200);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+  }
+
   // poses: Float64Array, POSE_STRIDE per body (px py pz qw qx qy qz)
   setPoses(poses) {
     for (let i = 0; i < this.meshes.length; ++i) {

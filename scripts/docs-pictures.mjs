@@ -1,0 +1,28 @@
+// Pictures for docs/grasping.md, taken from the page in headless Chromium:
+//   node scripts/docs-pictures.mjs      (after scripts/build.sh)
+import { openPage, waitForState } from '../tests/browser/browser.mjs';
+const out = new URL('../docs/images/', import.meta.url).pathname;
+const session = await openPage({ width: 1000, height: 700 });
+const { page } = session;
+await waitForState(page, (s) => s.ready, { what: 'first frame' });
+const scene = 'assets/scenes/barrett-handset.json';
+await page.evaluate((n) => window.grasplab.load(n), scene);
+await waitForState(page, (s) => s.scene === scene && s.steps === 0, { what: 'loaded' });
+await page.evaluate(() => window.grasplab.lookAt([0.55, 0, 0.5], 0.45));
+await new Promise((r) => setTimeout(r, 500));
+await page.screenshot({ path: out + 'handset-start.png' });
+await page.evaluate(() => window.grasplab.action('autograsp-static', 'hand', 1));
+let s = await waitForState(page, (st) => st.grasp && st.grasp.contacts > 0, { what: 'static grasp' });
+await new Promise((r) => setTimeout(r, 500));
+console.log('static', JSON.stringify(s.grasp));
+await page.screenshot({ path: out + 'handset-static-grasp.png' });
+await page.evaluate((n) => window.grasplab.load(n), scene);
+await waitForState(page, (st) => st.steps === 0 && st.time === 0, { what: 'reloaded' });
+await page.evaluate(() => window.grasplab.runSteps(1200));
+s = await waitForState(page, (st) => st.steps === 1200, { what: '3 s', timeout: 60000 });
+console.log('dynamic', JSON.stringify(s.grasp), s.stateHash);
+await page.evaluate(() => window.grasplab.lookAt([0.55, 0, 0.5], 0.45));
+await new Promise((r) => setTimeout(r, 500));
+await page.screenshot({ path: out + 'handset-dynamic-grasp.png' });
+console.log(session.consoleErrors, s.errors);
+await session.close();
