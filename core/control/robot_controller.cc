@@ -13,6 +13,7 @@ TrajectoryController::TrajectoryController(const World& world, const Robot& robo
 }
 
 void TrajectoryController::HoldCurrent(const World& world, const Robot& robot) {
+  cartesian_.reset();
   for (std::size_t d = 0; d < robot.dofs.size(); ++d) {
     targets_[d] = robot.Position(world, static_cast<int>(d));
     joints_[d].reset();
@@ -31,6 +32,54 @@ void TrajectoryController::MoveJoint(const World& world, const Robot& robot, int
   tr.q0 = joints_[dof] ? targets_[dof] : robot.Position(world, dof);
   tr.q1 = target;
   joints_[dof] = tr;
+}
+
+Status TrajectoryController::MoveCartesian(const World& world, const Robot& robot, const std::string& link_name,
+                                           const Pose& X_WT, double t, double duration, int samples) {
+  const RobotModel& m = *robot.model;
+  const int link = m.FindLink(link_name);
+  if (link < 0) return Status::Error(robot.name + ": no link named \"" + link_name + "\"");
+  if (!(duration > 0.0) || samples < 2 || samples > 1000) {
+    return Status::Error(robot.name + ": a Cartesian move needs a duration > 0 and 2 to 1000 samples");
+  }
+  std::vector<double> q(m.joints.size(), 0.0);
+  for (std::size_t k = 0; k < m.joints.size(); ++k) {
+    if (m.joints[k].type != UrdfJointType::kFixed) q[k] = world.joint_position(robot.joint_id[k]) + robot.joint_q0[k];
+  }
+  // The root link's pose and the link's current pose.
+  const Pose& X_LB = robot.X_LB[m.root];
+  const Quat qi = X_LB.q.conjugate();
+  const Pose X_WR = Compose(world.pose(robot.root_body), Pose{-(qi * X_LB.p), qi});
+  PoseTrajectory path;
+  path.t0 = 0.0;
+  path.duration = 1.0;
+  path.from = ForwardKinematics(m, X_WR, q)[link];
+  path.to = X_WT;
+  Waypoints w;
+  w.t0 = t;
+  w.dt = duration / (samples - 1);
+  for (std::size_t d = 0; d < robot.dofs.size(); ++d) w.dofs.push_back(static_cast<int>(d));
+  for (int i = 0; i < samples; ++i) {
+    Pose X;
+    Vec3 v, om;
+    path.Sample(static_cast<double>(i) / (samples - 1), &X, &v, &om);
+    const IkResult ik = SolveIk(m, X_WR, link, X, q);
+    if (!ik.reached) {
+      return Status::Error(robot.name + ": Cartesian move of \"" + link_name + "\": sample " + std::to_string(i) +
+                           " of " + std::to_string(samples) + " is " + ik.message);
+    }
+    q = ik.q;
+    std::vector<double> row;
+    for (const RobotDof& dof : robot.dofs) {
+      int k = 0;
+      while (robot.joint_id[k] != dof.joint) ++k;
+      row.push_back(q[k]);
+    }
+    w.q.push_back(std::move(row));
+  }
+  cartesian_ = std::move(w);
+  for (auto& j : joints_) j.reset();
+  return Status::Ok();
 }
 
 Status TrajectoryController::MoveMount(const World& world, const Robot& robot, const Pose& target, double t,
@@ -62,9 +111,29 @@ Status TrajectoryController::ShakeMount(const World& world, const Robot& robot, 
 }
 
 Status TrajectoryController::Update(double t, World* world, const Robot& robot) {
+  std::vector<double> cart_qdot(robot.dofs.size(), 0.0);
+  if (cartesian_) {
+    // Cubic Hermite through the samples, slopes by central differences
+    // (zero at both ends): continuous position and velocity.
+    const Waypoints& w = *cartesian_;
+    const int last = static_cast<int>(w.q.size()) - 1;
+    const double u = std::clamp((t - w.t0) / w.dt, 0.0, static_cast<double>(last));
+    const int i = std::min(static_cast<int>(u), last - 1);
+    const double s = u - i, s2 = s * s, s3 = s2 * s;
+    for (std::size_t c = 0; c < w.dofs.size(); ++c) {
+      auto slope = [&](int k) {
+        if (k <= 0 || k >= last) return 0.0;
+        return 0.5 * (w.q[k + 1][c] - w.q[k - 1][c]);
+      };
+      const double p0 = w.q[i][c], p1 = w.q[i + 1][c], m0 = slope(i), m1 = slope(i + 1);
+      targets_[w.dofs[c]] = (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1;
+      cart_qdot[w.dofs[c]] = ((6 * s2 - 6 * s) * p0 + (3 * s2 - 4 * s + 1) * m0 + (-6 * s2 + 6 * s) * p1 + (3 * s2 - 2 * s) * m1) / w.dt;
+    }
+    if (t - w.t0 >= last * w.dt) cartesian_.reset();
+  }
   for (std::size_t d = 0; d < robot.dofs.size(); ++d) {
     if (robot.dofs[d].max_effort <= 0.0) continue;
-    double qdot = 0.0;
+    double qdot = cart_qdot[d];
     if (joints_[d]) {
       joints_[d]->Sample(t, &targets_[d], &qdot);
       if (joints_[d]->Finished(t)) joints_[d].reset();

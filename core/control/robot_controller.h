@@ -12,8 +12,10 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "core/control/inverse_kinematics.h"
 #include "core/control/trajectory.h"
 #include "core/robot/robot.h"
 
@@ -34,6 +36,16 @@ class TrajectoryController : public RobotController {
 
   // Smooth move of one driven joint (URDF value, clamped into its limits).
   void MoveJoint(const World& world, const Robot& robot, int dof, double target, double t, double duration);
+  // Straight-line Cartesian move of a link's frame to X_WT: the path
+  // (position along the line, orientation along the great arc, quintic time
+  // scaling) is sampled `samples` times, inverse kinematics
+  // (control/inverse_kinematics.h) gives the joint values at each sample,
+  // and the joints follow them through cubic Hermite interpolation
+  // (continuous velocity). Fails, changing nothing, if any sample is
+  // unreachable; the message says which and by how much.
+  Status MoveCartesian(const World& world, const Robot& robot, const std::string& link, const Pose& X_WT, double t,
+                       double duration, int samples = 20);
+
   // Straight-line move of the mount to X_WR (the root body's pose).
   Status MoveMount(const World& world, const Robot& robot, const Pose& target, double t, double duration);
   // Shake the mount about its current pose: displacement
@@ -55,6 +67,12 @@ class TrajectoryController : public RobotController {
   std::vector<double> targets_;  // held set points, URDF values
   std::vector<std::optional<JointTrajectory>> joints_;
   std::optional<PoseTrajectory> mount_;
+  struct Waypoints {
+    double t0 = 0.0, dt = 1.0;              // sample spacing (s)
+    std::vector<int> dofs;                  // the driven joints it moves
+    std::vector<std::vector<double>> q;     // per sample, per entry of dofs
+  };
+  std::optional<Waypoints> cartesian_;
   struct Shake {
     Pose center;
     Vec3 axis;

@@ -35,7 +35,9 @@ Status RunAction(Scene* scene, const SceneAction& a) {
     case ActionType::kOpen:
       OpenHand(&r.controller, w, r.robot, t, a.duration);
       return Status::Ok();
-    case ActionType::kMove: return r.controller.MoveMount(w, r.robot, a.pose, t, a.duration);
+    case ActionType::kMove:
+      if (!a.link.empty()) return r.controller.MoveCartesian(w, r.robot, a.link, a.pose, t, a.duration);
+      return r.controller.MoveMount(w, r.robot, a.pose, t, a.duration);
     case ActionType::kLift: {
       Pose target = w.pose(r.robot.root_body);
       target.p.z() += a.height;

@@ -34,7 +34,8 @@ struct SceneAction {
   ActionType type = ActionType::kAutoGraspDynamic;
   int robot = 0;           // index in Scene::robots
   double duration = 1.0;   // s
-  Pose pose;               // kMove: the root's target pose
+  Pose pose;               // kMove: the root's target pose, or the link's when `link` is set
+  std::string link;        // kMove: a link moved in a straight line by IK (arms)
   double height = 0.1;     // kLift: m along +z
   Vec3 axis = Vec3::UnitX();             // kShake
   double amplitude = 0.02, frequency = 2.0;  // kShake: m, Hz

@@ -408,7 +408,7 @@ Status ReadActions(const Node& root, Scene* scene) {
   for (std::size_t i = 0; i < list.json().size(); ++i) {
     const Node n = list.At(i);
     GL_TRY(n.ExpectObject({"at", "type", "robot", "mode", "duration", "position", "orientation", "height", "axis",
-                           "amplitude", "frequency", "joints"}));
+                           "amplitude", "frequency", "joints", "link"}));
     SceneAction a;
     GL_TRY(Number(n, "at", &a.at, true, 0.0, 1e6));
     std::string type, robot, mode = "dynamic";
@@ -433,6 +433,10 @@ Status ReadActions(const Node& root, Scene* scene) {
       a.type = ActionType::kMove;
       if (!n.Has("position")) return Status::Error(n.Child("position") + ": required");
       GL_TRY(Pose7(n, &a.pose));
+      GL_TRY(String(n, "link", &a.link, false));
+      if (!a.link.empty() && r.model->FindLink(a.link) < 0) {
+        return Status::Error(n.Child("link") + ": robot \"" + robot + "\" has no link \"" + a.link + "\"");
+      }
     } else if (type == "lift") {
       a.type = ActionType::kLift;
       GL_TRY(Number(n, "height", &a.height, false, -10.0, 10.0));
@@ -458,7 +462,7 @@ Status ReadActions(const Node& root, Scene* scene) {
     } else {
       return Status::Error(n.Child("type") + ": must be one of autograsp, open, move, lift, shake, joints; got \"" + type + "\"");
     }
-    if ((a.type == ActionType::kMove || a.type == ActionType::kLift || a.type == ActionType::kShake) &&
+    if (((a.type == ActionType::kMove && a.link.empty()) || a.type == ActionType::kLift || a.type == ActionType::kShake) &&
         (r.mount < 0 || scene->world.body_def(scene->world.joint_def(r.mount).parent).collides)) {
       return Status::Error(n.Child("type") + ": robot \"" + robot + "\" is not free-floating (it is static or attached), so it cannot " + type);
     }
