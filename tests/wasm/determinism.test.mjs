@@ -48,7 +48,14 @@ function assetPaths(value, out = new Set()) {
 }
 
 const sceneDir = path.join(repoRoot, 'assets', 'scenes');
-for (const file of fs.readdirSync(sceneDir).filter((f) => f.endsWith('.json')).sort()) {
+const indexed = JSON.parse(fs.readFileSync(path.join(sceneDir, 'index.json'), 'utf8')).scenes.map((s) => s.file);
+
+test('assets/scenes/index.json lists every scene file once', () => {
+  const files = fs.readdirSync(sceneDir).filter((f) => f.endsWith('.json') && f !== 'index.json').sort();
+  assert.deepEqual([...indexed].sort(), files);
+});
+
+for (const file of indexed) {
   test(`assets/scenes/${file}: WASM and native agree bit for bit after 2 s`, () => {
     const text = fs.readFileSync(path.join(sceneDir, file), 'utf8');
     const sim = new Module.Simulation();
