@@ -9,6 +9,9 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+#include <nlohmann/json.hpp>
+
 #include "core/io/grasp_json.h"
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
@@ -37,6 +40,54 @@ class Simulation {
     return Adopt(LoadSceneJson(text, options));
   }
   void SetAsset(const std::string& path, const std::string& bytes) { assets_[path] = bytes; }
+  // The driven joints of a robot: [{name, position, velocity, target, lower,
+  // upper, maxEffort, effort}] (URDF values; lower/upper null without limits).
+  std::string JointsJson(const std::string& robot) const {
+    const int r = FindRobot(robot);
+    if (r < 0) return "null";
+    const Robot& rb = scene_.robots[r].robot;
+    const World& w = scene_.world;
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (std::size_t d = 0; d < rb.dofs.size(); ++d) {
+      const RobotDof& dof = rb.dofs[d];
+      nlohmann::ordered_json j;
+      j["name"] = dof.name;
+      j["position"] = rb.Position(w, static_cast<int>(d));
+      j["velocity"] = w.joint_velocity(dof.joint);
+      j["target"] = w.has_joint_controller(dof.joint) ? nlohmann::ordered_json(w.joint_target(dof.joint) + dof.q0)
+                                                      : nlohmann::ordered_json(nullptr);
+      j["lower"] = dof.has_limits ? nlohmann::ordered_json(dof.lower) : nlohmann::ordered_json(nullptr);
+      j["upper"] = dof.has_limits ? nlohmann::ordered_json(dof.upper) : nlohmann::ordered_json(nullptr);
+      j["maxEffort"] = dof.max_effort;
+      j["effort"] = w.joint_motor_effort(dof.joint);
+      out.push_back(std::move(j));
+    }
+    return out.dump();
+  }
+  // Hands a robot's PD set points to the page (a JavaScript controller in the
+  // worker) or back to its trajectory controller.
+  std::string SetExternalControl(const std::string& robot, bool external) {
+    const int r = FindRobot(robot);
+    if (r < 0) return "the scene has no robot named \"" + robot + "\"";
+    SceneRobot& sr = scene_.robots[r];
+    if (external) {
+      sr.custom = std::make_shared<ExternalController>();
+    } else {
+      sr.custom.reset();
+      sr.controller.HoldCurrent(scene_.world, sr.robot);
+    }
+    return "";
+  }
+  // PD set point of a driven joint (URDF value, clamped into its limits).
+  std::string SetJointTarget(const std::string& robot, const std::string& joint, double position, double velocity) {
+    const int r = FindRobot(robot);
+    if (r < 0) return "the scene has no robot named \"" + robot + "\"";
+    const Robot& rb = scene_.robots[r].robot;
+    const int d = rb.FindDof(joint);
+    if (d < 0) return "robot \"" + robot + "\" has no driven joint \"" + joint + "\"";
+    if (Status s = rb.SetTarget(&scene_.world, d, position, velocity); !s.ok()) return s.message();
+    return "";
+  }
   // Runs a grasp action now on the named robot: "autograsp-static",
   // "autograsp", "open", "lift" (0.1 m) or "shake"; duration in s.
   std::string Action(const std::string& type, const std::string& robot, double duration) {
@@ -72,7 +123,12 @@ class Simulation {
   int BodyCount() const { return scene_.world.body_count(); }
   int ContactCount() const { return scene_.world.stats().contact_count; }
   std::string StateHash() const { return HashToHex(scene_.world.StateHash()); }
-  std::string DescribeJson() const { return DescribeBodies(scene_.world).dump(); }
+  std::string DescribeJson() const {
+    nlohmann::ordered_json d = DescribeBodies(scene_.world);
+    d["robots"] = nlohmann::ordered_json::array();
+    for (const SceneRobot& r : scene_.robots) d["robots"].push_back(r.robot.name);
+    return d.dump();
+  }
   std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
   // Force closure, epsilon and volume of the scene's grasp (scene "grasp").
   std::string GraspJson() const { return GraspQualityJson(EvaluateSceneGrasp(scene_)).dump(); }
@@ -81,6 +137,16 @@ class Simulation {
   }
 
  private:
+  int FindRobot(const std::string& name) const {
+    for (std::size_t r = 0; r < scene_.robots.size(); ++r) {
+      if (scene_.robots[r].robot.name == name) return static_cast<int>(r);
+    }
+    return -1;
+  }
+  // Leaves the PD set points to SetJointTarget.
+  struct ExternalController : RobotController {
+    Status Update(double, World*, const Robot&) override { return Status::Ok(); }
+  };
   // Takes a loaded scene, or returns its error and keeps the current one.
   std::string Adopt(StatusOr<Scene> scene) {
     if (!scene.ok()) return scene.status().message();
@@ -111,6 +177,9 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)
       .function("action", &Simulation::Action)
+      .function("jointsJson", &Simulation::JointsJson)
+      .function("setExternalControl", &Simulation::SetExternalControl)
+      .function("setJointTarget", &Simulation::SetJointTarget)
       .function("step", &Simulation::Step)
       .function("time", &Simulation::Time)
       .function("stepCount", &Simulation::StepCount)

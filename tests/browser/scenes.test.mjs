@@ -31,3 +31,25 @@ test('every scene in the menu loads, runs 2 s and stays finite', async () => {
     await session.close();
   }
 });
+
+test('a JavaScript controller in the worker drives the hand, and a broken one is reported', async () => {
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    const scene = 'assets/scenes/barrett-handset.json';
+    await page.evaluate((n) => window.grasplab.load(n), scene);
+    await waitForState(page, (s) => s.scene === scene && s.steps === 0, { what: 'the handset scene' });
+    await page.evaluate(() => window.grasplab.controller('hand', 'return { thumb_proximal_joint: Math.min(0.5, t) };'));
+    await page.evaluate(() => window.grasplab.runSteps(600));
+    const s = await waitForState(page, (st) => st.steps === 600, { what: '600 steps', timeout: 60000 });
+    assert.deepEqual(s.errors, []);
+    await page.evaluate(() => window.grasplab.controller('hand', 'return { no_such_joint: 1 };'));
+    await page.evaluate(() => window.grasplab.runSteps(10));
+    const bad = await waitForState(page, (st) => st.errors.length > 0, { what: 'the controller error' });
+    assert.match(bad.errors[0], /controller: robot "hand" has no driven joint "no_such_joint"/);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});

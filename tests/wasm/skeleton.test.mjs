@@ -83,3 +83,32 @@ test('a JSON scene loads, and a bad one is refused keeping the loaded scene', as
     sim.delete();
   }
 });
+
+test('a page-side controller drives a hand joint through setJointTarget', async () => {
+  const fs = await import('node:fs');
+  const { repoRoot } = await import('./load_module.mjs');
+  const sim = new Module.Simulation();
+  try {
+    for (const a of ['assets/robots/puma.urdf', 'assets/robots/barrett.urdf']) {
+      sim.setAsset(a, new Uint8Array(fs.readFileSync(repoRoot + a)));
+    }
+    const scene = JSON.parse(fs.readFileSync(repoRoot + 'assets/scenes/barrett-handset.json', 'utf8'));
+    scene.actions = [];  // the controller below closes the thumb instead
+    assert.equal(sim.loadJson(JSON.stringify(scene)), '');
+    assert.deepEqual(JSON.parse(sim.describeJson()).robots, ['puma', 'hand']);
+    assert.equal(sim.setExternalControl('hand', true), '');
+    // A ramp to 0.5 rad over 0.5 s, then held: the controller a user writes.
+    for (let k = 0; k < 600; ++k) {
+      const t = sim.time();
+      assert.equal(sim.setJointTarget('hand', 'thumb_proximal_joint', Math.min(0.5, t), 0), '');
+      assert.equal(sim.step(1), '');
+    }
+    const thumb = JSON.parse(sim.jointsJson('hand')).find((j) => j.name === 'thumb_proximal_joint');
+    assert.ok(Math.abs(thumb.position - 0.5) < 0.02, `thumb at ${thumb.position}`);
+    assert.equal(thumb.target, 0.5);
+    assert.match(sim.setJointTarget('hand', 'nope', 0, 0), /no driven joint "nope"/);
+    assert.match(sim.setExternalControl('arm', true), /no robot named "arm"/);
+  } finally {
+    sim.delete();
+  }
+});

@@ -6,6 +6,7 @@
 //                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
 //   window.grasplab.play() / pause() / step() / reset() / load(sceneName) / runSteps(n)
 //   window.grasplab.action(type, robot, duration)   grasp actions (protocol.js)
+//   window.grasplab.controller(robot, source)        a JavaScript controller run in the worker (protocol.js)
 //   window.grasplab.lookAt([x, y, z], distance)      aim the camera (for screenshots)
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
@@ -108,6 +109,8 @@ const api = {
   reset: () => send(ToWorker.RESET),
   load: (scene) => send(ToWorker.LOAD, { scene }),
   action: (action, robot, duration = 1) => send(ToWorker.ACTION, { action, robot, duration }),
+  // source: the body of function(t, joints) returning { jointName: target } (protocol.js); null removes it.
+  controller: (robot, source) => send(ToWorker.CONTROLLER, { robot, source }),
   lookAt: (target, distance) => view.lookAt(target, distance),
   state: () => ({
     ready: latest.ready,

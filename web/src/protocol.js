@@ -13,11 +13,17 @@
 //   { type: 'speed', factor: number }       real-time factor, 0.1..10, or Infinity (as fast as possible)
 //   { type: 'action', action, robot, duration }  a grasp action now: 'autograsp-static' | 'autograsp' |
 //                                           'open' | 'lift' | 'shake' on the named robot (core/scene/scene.h)
+//   { type: 'controller', robot, source }   a JavaScript controller for the robot, run in the worker before
+//                                           every step: source is the body of function(t, joints), where
+//                                           joints = [{ name, position, velocity, target, lower, upper,
+//                                           maxEffort, effort }]; it returns { jointName: target, ... } (URDF
+//                                           values). source null hands the robot back to its trajectories.
 //
 // worker -> main
 //   { type: 'scenes', names: string[] }              once at start: the built-in scenes, then the
 //                                                    files listed in assets/scenes/index.json
-//   { type: 'scene', name, timestep, description }   once per load; description = { bodies: [{ name, static, shape }] }
+//   { type: 'scene', name, timestep, description }   once per load; description = { bodies: [{ name, static, shape }],
+//                                                    robots: [name] }
 //   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, grasp, poses }
 //        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ... } or null
 //        poses: Float64Array, 7 per body (px py pz qw qx qy qz, world z-up), transferred
@@ -26,7 +32,7 @@
 
 export const ToWorker = Object.freeze({
   LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RUN: 'run', RESET: 'reset', SPEED: 'speed',
-  ACTION: 'action',
+  ACTION: 'action', CONTROLLER: 'controller',
 });
 
 export const FromWorker = Object.freeze({

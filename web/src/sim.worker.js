@@ -44,15 +44,64 @@ function postFrame() {
   lastFrameAt = now;
 }
 
+// JavaScript controllers by robot name: function(t, joints) -> { joint: target }.
+const controllers = new Map();
+
+function runControllers() {
+  for (const [robot, fn] of controllers) {
+    const targets = fn(sim.time(), JSON.parse(sim.jointsJson(robot)));
+    if (!targets) continue;
+    for (const [joint, value] of Object.entries(targets)) {
+      const err = sim.setJointTarget(robot, joint, Number(value), 0);
+      if (err) throw new Error(err);
+    }
+  }
+}
+
 function stepN(n) {
   if (n <= 0) return true;
-  const err = sim.step(n);
+  let err = '';
+  try {
+    if (controllers.size === 0) {
+      err = sim.step(n);
+    } else {
+      for (let k = 0; k < n && !err; ++k) {  // one control tick per step
+        runControllers();
+        err = sim.step(1);
+      }
+    }
+  } catch (e) {
+    controllers.clear();
+    err = `controller: ${e && e.message ? e.message : e} (controllers removed)`;
+  }
   if (err) {
     running = false;
     fail(`step: ${err}`);
     return false;
   }
   return true;
+}
+
+function setController(robot, source) {
+  if (source === null || source === undefined) {
+    controllers.delete(robot);
+    const err = sim.setExternalControl(robot, false);
+    if (err) fail(`controller: ${err}`);
+    return;
+  }
+  let fn;
+  try {
+    fn = new Function('t', 'joints', String(source));  // eslint-disable-line no-new-func
+  } catch (e) {
+    fail(`controller: ${e.message}`);
+    return;
+  }
+  const err = sim.setExternalControl(robot, true);
+  if (err) {
+    fail(`controller: ${err}`);
+    return;
+  }
+  controllers.set(robot, fn);
 }
 
 function tick() {
@@ -132,6 +181,7 @@ function adopt(next, err, name) {
   if (sim) sim.delete();
   sim = next;
   sceneName = name;
+  controllers.clear();
   hasGrasp = !JSON.parse(sim.graspJson()).note.startsWith('the scene names no grasped object');
   running = false;
   postMessage({
@@ -167,6 +217,7 @@ function handle(msg) {
         speed = msg.factor;
         if (sim) restartClock();
         break;
+      case ToWorker.CONTROLLER: if (sim) setController(String(msg.robot), msg.source ?? null); break;
       case ToWorker.ACTION: {
         if (!sim) break;
         const err = sim.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1));
