@@ -1,11 +1,15 @@
 // grasplab: the headless form of the simulator. Runs a scene and prints a JSON
 // summary on stdout; errors go to stderr with exit code 2.
+#include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <unistd.h>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <string_view>
 
+#include "core/io/frame_record.h"
 #include "core/io/grasp_json.h"
 #include "core/io/json_format.h"
 #include "core/io/run_summary.h"
@@ -16,6 +20,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
+    "                    [--out FILE.jsonl] [--every K]\n"
     "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
     "       grasplab check SCENE.json\n"
     "\n"
@@ -31,7 +36,13 @@ constexpr const char* kUsage =
     "  --scene      built-in scene (default falling-sphere)\n"
     "  --duration   simulated seconds (default 2)\n"
     "  --steps      number of steps (instead of --duration)\n"
-    "  --dt         time step in seconds (default: the scene's, 0.0025)\n";
+    "  --dt         time step in seconds (default: the scene's, 0.0025)\n"
+    "  --out        write one JSON line per sampled frame (time, poses, contacts\n"
+    "               with forces, joints, grasp metrics; docs/scene-format.md)\n"
+    "  --every      sample every K steps (default 1), plus the initial frame\n"
+    "\n"
+    "A run of more than 2 s of wall time shows its progress on stderr when that\n"
+    "is a terminal.\n";
 
 int Fail(const std::string& message) {
   std::cerr << "grasplab: " << message << "\n";
@@ -51,6 +62,8 @@ int Run(int argc, char** argv) {
   double duration = 2.0;
   long long steps = -1;
   double dt = -1.0;
+  std::string out_file;
+  long long every = 1;
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     auto value = [&](std::string_view flag) -> const char* {
@@ -79,6 +92,17 @@ int Run(int argc, char** argv) {
       if (!v || !ParseDouble(v, &dt) || !(dt > 0.0) || dt > 0.1) {
         return Fail("--dt: must be a time step in (0, 0.1] s");
       }
+    } else if (arg == "--out") {
+      const char* v = value(arg);
+      if (!v) return Fail("--out: needs a file name");
+      out_file = v;
+    } else if (arg == "--every") {
+      const char* v = value(arg);
+      double d = 0.0;
+      if (!v || !ParseDouble(v, &d) || !(d >= 1.0) || d > 1e9 || d != static_cast<long long>(d)) {
+        return Fail("--every: must be a whole number of steps >= 1");
+      }
+      every = static_cast<long long>(d);
     } else if (!arg.empty() && arg[0] != '-' && scene_file.empty()) {
       scene_file = std::string(arg);
     } else {
@@ -91,8 +115,32 @@ int Run(int argc, char** argv) {
   const double h = dt > 0.0 ? dt : s.timestep;
   // Round to the nearest whole step so --duration 2 at h = 2.5 ms is 800 steps.
   const long long n = steps >= 0 ? steps : static_cast<long long>(duration / h + 0.5);
+  std::ofstream out;
+  if (!out_file.empty()) {
+    out.open(out_file, std::ios::binary);
+    if (!out) return Fail("--out: cannot write " + out_file);
+    out << grasplab::FrameJson(s).dump() << "\n";
+  }
+  const bool tty = isatty(fileno(stderr)) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto last_report = start;
   for (long long k = 0; k < n; ++k) {
     if (grasplab::Status st = grasplab::StepScene(&s, h); !st.ok()) return Fail(st.message());
+    if (out.is_open() && ((k + 1) % every == 0 || k + 1 == n)) out << grasplab::FrameJson(s).dump() << "\n";
+    if (tty && (k & 63) == 0) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - start > std::chrono::seconds(2) && now - last_report > std::chrono::milliseconds(500)) {
+        const double wall = std::chrono::duration<double>(now - start).count();
+        std::fprintf(stderr, "\rgrasplab: t = %.3f s, step %lld of %lld (%.0f%%), %.2fx real time ", s.world.time(),
+                     k + 1, n, 100.0 * (k + 1) / n, s.world.time() / wall);
+        last_report = now;
+      }
+    }
+  }
+  if (tty && std::chrono::steady_clock::now() - start > std::chrono::seconds(2)) std::fprintf(stderr, "\n");
+  if (out.is_open()) {
+    out.close();
+    if (!out) return Fail("--out: writing " + out_file + " failed");
   }
   nlohmann::ordered_json summary = grasplab::RunSummary(s.name, s.world);
   if (s.grasp) summary["grasp"] = grasplab::GraspQualityJson(grasplab::EvaluateSceneGrasp(s));

@@ -33,7 +33,8 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
                       {"type", JointTypeName(world.joint_def(j).type)},
                       {"position", world.joint_position(j)},
                       {"velocity", world.joint_velocity(j)},
-                      {"effort", world.joint_effort(j)}});
+                      {"effort", world.joint_effort(j)},
+                      {"motorEffort", world.joint_motor_effort(j)}});
   }
   out["joints"] = std::move(joints);
   const StepStats& st = world.stats();

@@ -1,0 +1,23 @@
+// One sampled frame of a run as a JSON line (`grasplab run --out FILE.jsonl`,
+// and the page's recordings): time, every body's pose, the contacts with
+// their forces, the joint positions, and the grasp metrics.
+//
+//   {"time": t, "step": n,
+//    "poses": [[px, py, pz, qw, qx, qy, qz], ...]             (per body, world frame)
+//    "contacts": [{"a": "...", "b": "...", "point": [..], "normal": [..] (from b to a),
+//                  "normalForce": N, "frictionForce": [..] (N, on a)}, ...],
+//    "joints": [q, ...]                                      (per world joint, rad or m)
+//    "grasp": {...} | null}                                  (io/grasp_json.h)
+//
+// Forces are the last step's impulses divided by its length.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/scene/scene.h"
+
+namespace grasplab {
+
+nlohmann::ordered_json FrameJson(const Scene& scene);
+
+}  // namespace grasplab

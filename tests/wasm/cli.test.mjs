@@ -1,0 +1,55 @@
+// The native CLI's headless features: JSONL frame output, grasp quality, and
+// argument errors (exit 2 with the problem on stderr).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { repoRoot } from './load_module.mjs';
+
+const cli = `${repoRoot}build/native/grasplab`;
+const handset = `${repoRoot}assets/scenes/barrett-handset.json`;
+
+test('run --out writes sampled frames whose contact forces hold the grasped handset up', () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-')), 'run.jsonl');
+  const r = spawnSync(cli, ['run', handset, '--duration', '3', '--out', out, '--every', '100'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const summary = JSON.parse(r.stdout);
+  const frames = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(frames.length, 13);  // t = 0 and every 100 steps to 1,200
+  assert.deepEqual(frames.map((f) => f.step), [0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200]);
+  const last = frames.at(-1);
+  assert.deepEqual(last.poses.map((p) => p.slice(0, 3)), summary.bodies.map((b) => b.position));
+  assert.equal(last.grasp.forceClosure, true);
+  // Held still in the air: the contact forces on the handset balance its weight (0.2 kg).
+  let fz = 0;
+  for (const c of last.contacts) {
+    const sign = c.a === 'handset' ? 1 : c.b === 'handset' ? -1 : 0;
+    fz += sign * (c.normalForce * c.normal[2] + c.frictionForce[2]);
+  }
+  assert.ok(Math.abs(fz - 0.2 * 9.81) < 0.05 * 0.2 * 9.81, `net contact force ${fz} N`);
+});
+
+test('quality reports the static grasp as no force closure and the dynamic one as force closure', () => {
+  const run = (args) => JSON.parse(spawnSync(cli, ['quality', handset, ...args], { encoding: 'utf8' }).stdout);
+  const stat = run(['--static-grasp', 'hand']);
+  assert.equal(stat.grasp.forceClosure, false);
+  assert.equal(stat.grasp.contacts, 3);
+  const dyn = run(['--at', '3']);
+  assert.equal(dyn.grasp.forceClosure, true);
+  assert.ok(dyn.grasp.epsilonL1 > 0.01);
+});
+
+test('bad arguments exit 2 with the problem', () => {
+  for (const [args, message] of [
+    [['run', handset, '--every', '0'], '--every: must be a whole number of steps >= 1'],
+    [['run', handset, '--out'], '--out: needs a file name'],
+    [['quality', handset, '--static-grasp', 'arm'], '--static-grasp: the scene has no robot named "arm"'],
+    [['quality', `${repoRoot}assets/scenes/falling-sphere.json`], 'grasp: the scene names no grasped object'],
+  ]) {
+    const r = spawnSync(cli, args, { encoding: 'utf8' });
+    assert.equal(r.status, 2, args.join(' '));
+    assert.ok(r.stderr.includes(message), `${args.join(' ')}: ${r.stderr}`);
+  }
+});
