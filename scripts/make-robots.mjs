@@ -104,7 +104,7 @@ const models = {
       }),
     ]),
   'barrett.urdf': robot('barrett',
-    'Barrett-like three-finger hand (after the BarrettHand BH8 that GraspIt! ships): fingers 1 and 2 on the +x side share one spread joint (finger 2 mirrors the spread of finger 1); the thumb (finger 3) sits opposite. Each finger is a driven proximal joint coupled 1:3 to its distal joint, which rests bent inwards by 42 degrees (0.733 rad); the proximal joints open 46 degrees outwards (a real BH8 stops at 0) so the hooked tips clear objects on a table. The two finger joints have half the thumb\'s effort limit (Miller & Christensen section 6).',
+    'Barrett-like three-finger hand (after the BarrettHand BH8 that GraspIt! ships): fingers 1 and 2 on the +x side share one spread joint (finger 2 mirrors the spread of finger 1); the thumb (finger 3) sits opposite. Each finger is a driven proximal joint coupled 1:3 to its distal joint, which rests bent inwards by 42 degrees (0.733 rad); the proximal joints open 46 degrees outwards (a real BH8 stops at 0) so the hooked tips clear objects on a table, and close to 92 degrees (beyond, a finger would pass through the palm). The two finger joints have half the thumb\'s effort limit (Miller & Christensen section 6).',
     [
       link('palm', 1.0, [0, 0, 0], cylI(1.0, 0.05, 0.04), [{ g: cyl(0.05, 0.04) }]),
       ...[['finger1', 0.025], ['finger2', -0.025]].flatMap(([name, y]) => [
@@ -114,10 +114,10 @@ const models = {
             ? { lower: 0, upper: Math.PI / 2, effort: 2, kp: 20, kd: 0.5, damping: 0.01 }
             : { lower: 0, upper: Math.PI / 2, effort: 2, mimic: 'finger1_spread_joint' }),
         ...finger(name, `${name}_knuckle`, [0, 0, -0.012], closeAxis(0),
-          { lp: 0.07, ld: 0.056, r: 0.01, mp: 0.1, md: 0.06, effort: 1.0, ratio: 1 / 3, kp: 20, kd: 0.3, lower: -0.8, upper: 2.4, bend: 0.733 }),
+          { lp: 0.07, ld: 0.056, r: 0.01, mp: 0.1, md: 0.06, effort: 1.0, ratio: 1 / 3, kp: 20, kd: 0.3, lower: -0.8, upper: 1.6, bend: 0.733 }),
       ]),
       ...finger('thumb', 'palm', [-0.05, 0, -0.02], closeAxis(Math.PI),
-        { lp: 0.07, ld: 0.056, r: 0.01, mp: 0.1, md: 0.06, effort: 2.0, ratio: 1 / 3, kp: 40, kd: 0.6, lower: -0.8, upper: 2.4, bend: 0.733 }),
+        { lp: 0.07, ld: 0.056, r: 0.01, mp: 0.1, md: 0.06, effort: 2.0, ratio: 1 / 3, kp: 40, kd: 0.6, lower: -0.8, upper: 1.6, bend: 0.733 }),
     ]),
 };
 

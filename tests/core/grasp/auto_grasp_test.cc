@@ -174,3 +174,35 @@ TEST_CASE("Dynamic auto-grasp then lift: every hand carries every object up", "[
     }
   }
 }
+
+TEST_CASE("A grasped cube survives a 2 Hz shake of the hand", "[grasp][autograsp]") {
+  Scene s = Make(kHands[2], kObjects[0], kHands[2].dynamic_z);  // three-finger, cube
+  const BodyId obj = s.world.FindBody("object");
+  SceneAction grasp;
+  grasp.type = ActionType::kAutoGraspDynamic;
+  REQUIRE(RunAction(&s, grasp).ok());
+  for (int k = 0; k < 600; ++k) REQUIRE(StepScene(&s, s.timestep).ok());
+  SceneAction lift;
+  lift.type = ActionType::kLift;
+  REQUIRE(RunAction(&s, lift).ok());
+  for (int k = 0; k < 600; ++k) REQUIRE(StepScene(&s, s.timestep).ok());
+  const BodyId palm = s.robots[0].robot.root_body;
+  const Vec3 offset0 = s.world.pose(obj).p - s.world.pose(palm).p;
+  SceneAction shake;
+  shake.type = ActionType::kShake;
+  shake.axis = Vec3::UnitX();
+  shake.amplitude = 0.02;
+  shake.frequency = 2.0;
+  shake.duration = 2.0;
+  REQUIRE(RunAction(&s, shake).ok());
+  double travel = 0.0, x_min = 1e9, x_max = -1e9;
+  for (int k = 0; k < 900; ++k) {  // 2 s of shaking + 0.25 s
+    REQUIRE(StepScene(&s, s.timestep).ok());
+    const double x = s.world.pose(palm).p.x();
+    x_min = std::min(x_min, x), x_max = std::max(x_max, x);
+    travel = std::max(travel, (s.world.pose(obj).p - s.world.pose(palm).p - offset0).norm());
+  }
+  CHECK(x_max - x_min == Approx(0.04).margin(0.002));  // the hand really moved +-2 cm
+  CHECK(travel < 0.005);                               // the cube moved with it, within 5 mm
+  CHECK(EvaluateSceneGrasp(s).force_closure);
+}
