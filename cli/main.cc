@@ -6,9 +6,11 @@
 #include <unistd.h>
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <string_view>
 
+#include "cli/scene_link.h"
 #include "core/io/frame_record.h"
 #include "core/io/grasp_json.h"
 #include "core/io/json_format.h"
@@ -22,6 +24,7 @@ constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
     "                    [--out FILE.jsonl] [--every K]\n"
     "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
+    "       grasplab link SCENE.json [--base URL]\n"
     "       grasplab check SCENE.json\n"
     "\n"
     "  run          simulate a scene and print a JSON summary (time, steps,\n"
@@ -31,8 +34,10 @@ constexpr const char* kUsage =
     "               grasp metrics (force closure, epsilon L1/Linf, volume) for\n"
     "               the scene's \"grasp\" object; --static-grasp first closes the\n"
     "               robot's fingers kinematically (GraspIt!'s auto-grasp)\n"
+    "  link         print the share link of a scene (the page opens it; run,\n"
+    "               quality and check accept it in place of SCENE.json)\n"
     "  check        validate a scene file; prints nothing and exits 0 if it loads\n"
-    "  SCENE.json   a scene file (docs/scene-format.md); errors exit 2\n"
+    "  SCENE.json   a scene file (docs/scene-format.md) or a share link; errors exit 2\n"
     "  --scene      built-in scene (default falling-sphere)\n"
     "  --duration   simulated seconds (default 2)\n"
     "  --steps      number of steps (instead of --duration)\n"
@@ -54,6 +59,56 @@ bool ParseDouble(std::string_view text, double* out) {
   char* end = nullptr;
   *out = std::strtod(s.c_str(), &end);
   return !s.empty() && end == s.c_str() + s.size();
+}
+
+// The repository's assets/ for scenes that come from a link: beside the
+// program's build tree (build/native/grasplab -> assets/), else ./assets.
+std::string AssetRoot(const char* argv0) {
+  std::string exe = argv0;
+  const std::size_t slash = exe.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : exe.substr(0, slash);
+  for (const std::string& candidate : {dir + "/../../assets", std::string("assets")}) {
+    if (std::ifstream(candidate + "/scenes/index.json")) return candidate;
+  }
+  return "";
+}
+
+const char* g_argv0 = "grasplab";
+
+// A scene file or a share link.
+grasplab::StatusOr<grasplab::Scene> LoadSceneArg(const std::string& arg) {
+  if (!grasplab::IsSceneLink(arg)) return grasplab::LoadSceneFile(arg);
+  auto text = grasplab::DecodeSceneLink(arg);
+  if (!text.ok()) return text.status();
+  grasplab::SceneLoadOptions options;
+  options.asset_root = AssetRoot(g_argv0);
+  auto scene = grasplab::LoadSceneJson(text.value(), options);
+  if (!scene.ok()) return grasplab::Status::Error("link: " + scene.status().message());
+  return scene;
+}
+
+int Link(int argc, char** argv) {
+  std::string file, base = "http://127.0.0.1:8080/";
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--base") {
+      if (i + 1 >= argc) return Fail("--base: needs a URL");
+      base = argv[++i];
+    } else if (!arg.empty() && arg[0] != '-' && file.empty()) {
+      file = std::string(arg);
+    } else {
+      return Fail("link: unknown option '" + std::string(arg) + "'\n" + kUsage);
+    }
+  }
+  if (file.empty()) return Fail("link: needs a scene file\n" + std::string(kUsage));
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Fail(file + ": cannot open file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  // Only valid scenes get links.
+  if (auto scene = grasplab::LoadSceneFile(file); !scene.ok()) return Fail(scene.status().message());
+  std::cout << base << "#scene=" << grasplab::EncodeSceneLink(text.str()) << "\n";
+  return 0;
 }
 
 int Run(int argc, char** argv) {
@@ -109,7 +164,7 @@ int Run(int argc, char** argv) {
       return Fail("run: unknown option '" + std::string(arg) + "'\n" + kUsage);
     }
   }
-  auto scene = scene_file.empty() ? grasplab::MakeBuiltinScene(scene_name) : grasplab::LoadSceneFile(scene_file);
+  auto scene = scene_file.empty() ? grasplab::MakeBuiltinScene(scene_name) : LoadSceneArg(scene_file);
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
   const double h = dt > 0.0 ? dt : s.timestep;
@@ -168,7 +223,7 @@ int Quality(int argc, char** argv) {
     }
   }
   if (file.empty()) return Fail("quality: needs a scene file\n" + std::string(kUsage));
-  auto scene = grasplab::LoadSceneFile(file);
+  auto scene = LoadSceneArg(file);
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
   if (!s.grasp) return Fail(file + ": grasp: the scene names no grasped object (\"grasp\": {\"object\": ...})");
@@ -203,11 +258,13 @@ int main(int argc, char** argv) {
     std::cout << kUsage;
     return argc < 2 ? 2 : 0;
   }
+  g_argv0 = argv[0];
   if (std::string_view(argv[1]) == "run") return Run(argc, argv);
+  if (std::string_view(argv[1]) == "link") return Link(argc, argv);
   if (std::string_view(argv[1]) == "quality") return Quality(argc, argv);
   if (std::string_view(argv[1]) == "check") {
     if (argc != 3) return Fail("check: needs exactly one scene file\n" + std::string(kUsage));
-    auto scene = grasplab::LoadSceneFile(argv[2]);
+    auto scene = LoadSceneArg(argv[2]);
     if (!scene.ok()) return Fail(scene.status().message());
     return 0;
   }

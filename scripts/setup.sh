@@ -10,6 +10,7 @@ APT_PACKAGES=(
   emscripten                   # WASM build (3.1.6; needs NODE_PATH=/usr/share/nodejs)
   libeigen3-dev                # linear algebra (header-only)
   nlohmann-json3-dev           # JSON (header-only)
+  zlib1g-dev                   # share links in the native CLI (raw DEFLATE)
   catch2                       # native unit tests (v2)
   clang-14 libclang-rt-14-dev  # libFuzzer + sanitizers for the parser fuzz target
   chromium                     # browser tests (playwright-core drives /usr/bin/chromium)

@@ -15,7 +15,7 @@ const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
 ];
 
-export async function openPage({ width = 1280, height = 800 } = {}) {
+export async function openPage({ width = 1280, height = 800, hash = '' } = {}) {
   const { server, url } = await startServer(new URL('../../build/web', import.meta.url).pathname);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -28,7 +28,7 @@ export async function openPage({ width = 1280, height = 800 } = {}) {
   const consoleErrors = [];
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(e.message));
-  await page.goto(url);
+  await page.goto(url + hash);
   return {
     page,
     consoleErrors,

@@ -8,10 +8,12 @@
 //   window.grasplab.action(type, robot, duration)   grasp actions (protocol.js)
 //   window.grasplab.controller(robot, source)        a JavaScript controller run in the worker (protocol.js)
 //   window.grasplab.lookAt([x, y, z], distance)      aim the camera (for screenshots)
+//   window.grasplab.loadText(json, name) / share()   open scene JSON; make the share link (link.js)
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
 import { View } from './view.js';
 import { ToWorker, FromWorker, POSE_STRIDE } from './protocol.js';
+import { MAX_LINK_BYTES, decodeLink, encodeLink } from './link.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
@@ -50,8 +52,19 @@ worker.onmessage = ({ data: msg }) => {
       latest.scene = msg.name;
       latest.description = msg.description;
       latest.needsFraming = true;
+      if (latest.pendingView && latest.pendingView.scene === msg.name) {  // a link's camera
+        view.setCamera(latest.pendingView.camera, latest.pendingView.target);
+        latest.pendingView = null;
+        latest.needsFraming = false;
+      }
       latest.bodies = msg.description.bodies.map((b) => b.name);
-      $('scene-picker').value = msg.name;
+      {
+        const picker = $('scene-picker');
+        if (![...picker.options].some((o) => o.value === msg.name)) {  // a link or an opened file
+          picker.add(new Option(msg.name === 'link' ? 'shared link' : msg.name, msg.name));
+        }
+        picker.value = msg.name;
+      }
       $('timestep').textContent = `h = ${(msg.timestep * 1000).toFixed(2)} ms`;
       break;
     case FromWorker.FRAME:
@@ -68,6 +81,10 @@ worker.onmessage = ({ data: msg }) => {
       break;
     case FromWorker.ERROR:
       showError(msg.message);
+      break;
+    case FromWorker.SOURCE:
+      latest.source = { builtin: msg.builtin, text: msg.text };
+      if (latest.pendingSource) latest.pendingSource.splice(0).forEach((resolve) => resolve(latest.source));
       break;
     default:
       showError(`unknown message from worker: ${msg.type}`);
@@ -108,6 +125,9 @@ const api = {
   runSteps: (steps) => send(ToWorker.RUN, { steps }),
   reset: () => send(ToWorker.RESET),
   load: (scene) => send(ToWorker.LOAD, { scene }),
+  loadText: (text, name = 'scene') => send(ToWorker.LOAD, { scene: name, text }),
+  // The link of the loaded scene (also put in the address bar).
+  share: async () => share(),
   action: (action, robot, duration = 1) => send(ToWorker.ACTION, { action, robot, duration }),
   // source: the body of function(t, joints) returning { jointName: target } (protocol.js); null removes it.
   controller: (robot, source) => send(ToWorker.CONTROLLER, { robot, source }),
@@ -135,6 +155,96 @@ const api = {
   }),
 };
 window.grasplab = api;
+
+// The loaded scene's source, from the worker.
+function source() {
+  return new Promise((resolve) => {
+    (latest.pendingSource ??= []).push(resolve);
+    send(ToWorker.SOURCE);
+  });
+}
+
+async function share() {
+  const src = await source();
+  const hash = encodeLink(src, { ...view.cameraState(), running: latest.running });
+  const url = `${location.origin}${location.pathname}${hash}`;
+  const panel = $('share-panel');
+  panel.hidden = false;
+  $('share-link').value = url;
+  const download = $('share-download');
+  download.hidden = true;
+  if (url.length > MAX_LINK_BYTES) {
+    $('share-note').textContent = `too long for a link (${(url.length / 1024).toFixed(1)} KB > 8 KB): share the file`;
+    $('share-note').className = 'warn';
+    offerDownload(download, src);
+  } else {
+    history.replaceState(null, '', hash);
+    $('share-note').className = '';
+    try {
+      await navigator.clipboard.writeText(url);
+      $('share-note').textContent = `copied (${url.length} characters)`;
+    } catch {
+      $('share-note').textContent = `${url.length} characters: copy it from the box`;
+    }
+  }
+  return url;
+}
+
+function offerDownload(anchor, src) {
+  if (src.text === null) return;
+  anchor.href = URL.createObjectURL(new Blob([src.text], { type: 'application/json' }));
+  anchor.download = `${latest.scene?.replace(/^.*\//, '').replace(/\.json$/, '') || 'scene'}.json`;
+  anchor.hidden = false;
+}
+
+async function save() {
+  const src = await source();
+  if (src.text === null) {
+    showError(`save: "${src.builtin}" is built into the module; its scene file is not available`);
+    return;
+  }
+  const a = document.createElement('a');
+  offerDownload(a, src);
+  a.click();
+}
+
+function openFile(file) {
+  if (file.size > 64 * 1024 * 1024) {
+    showError(`open: ${file.name} is larger than 64 MB`);
+    return;
+  }
+  file.text().then((text) => api.loadText(text, file.name), (e) => showError(`open: ${e.message}`));
+}
+
+// A link in the address bar opens its scene (the previous one stays on error).
+function openLink() {
+  let link;
+  try {
+    link = decodeLink(location.hash);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  if (!link) return;
+  if (link.view) latest.pendingView = { ...link.view, scene: link.text !== null ? 'link' : link.builtin };
+  if (link.text !== null) api.loadText(link.text, 'link');
+  else api.load(link.builtin);
+  if (link.running) api.play();
+}
+openLink();
+window.addEventListener('hashchange', openLink);
+
+$('share').onclick = () => share();
+$('save').onclick = () => save();
+$('open').onclick = () => $('open-file').click();
+$('open-file').onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ''; };
+window.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dropping'); });
+window.addEventListener('dragleave', () => document.body.classList.remove('dropping'));
+window.addEventListener('drop', (e) => {
+  e.preventDefault();
+  document.body.classList.remove('dropping');
+  if (e.dataTransfer.files[0]) openFile(e.dataTransfer.files[0]);
+});
 
 $('play').onclick = () => (latest.running ? api.pause() : api.play());
 $('step').onclick = api.step;

@@ -6,6 +6,8 @@
 // main -> worker
 //   { type: 'load', scene: string }        load a built-in scene, or a scene file "assets/scenes/NAME.json"
 //                                          (fetched with every asset it names); keeps the old one on error
+//   { type: 'load', scene: name, text }     load a scene from its JSON text (a share link, an opened file)
+//   { type: 'source' }                      ask for the loaded scene's source (for Share and Save)
 //   { type: 'play' } | { type: 'pause' }   start / stop the real-time loop
 //   { type: 'step' }                        advance exactly one step (while paused)
 //   { type: 'run', steps: n }               pause, then advance exactly n steps at once (1..1e6)
@@ -28,15 +30,16 @@
 //        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ... } or null
 //        poses: Float64Array, 7 per body (px py pz qw qx qy qz, world z-up), transferred
 //        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
+//   { type: 'source', builtin, text }       the loaded scene: a built-in's name, or its JSON text
 //   { type: 'error', message }              anything that failed (shown in the error panel)
 
 export const ToWorker = Object.freeze({
   LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RUN: 'run', RESET: 'reset', SPEED: 'speed',
-  ACTION: 'action', CONTROLLER: 'controller',
+  ACTION: 'action', CONTROLLER: 'controller', SOURCE: 'source',
 });
 
 export const FromWorker = Object.freeze({
-  SCENES: 'scenes', SCENE: 'scene', FRAME: 'frame', ERROR: 'error',
+  SCENES: 'scenes', SCENE: 'scene', FRAME: 'frame', ERROR: 'error', SOURCE: 'source',
 });
 
 export const POSE_STRIDE = 7;

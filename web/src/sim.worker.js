@@ -11,6 +11,7 @@ const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 
 let sim = null;
 let hasGrasp = false;
+let sceneText = null;  // the JSON of the loaded scene (null for a built-in one)
 let sceneName = 'falling-sphere';
 let running = false;
 let speed = 1;
@@ -149,17 +150,34 @@ async function fetchOk(path) {
 // A scene file from the server ("assets/scenes/NAME.json"), with every asset
 // it names handed to the module first.
 async function loadFile(name) {
-  let text;
   try {
-    text = await (await fetchOk(name)).text();
-    const next = new Module.Simulation();
-    for (const asset of assetPaths(JSON.parse(text))) {
-      next.setAsset(asset, new Uint8Array(await (await fetchOk(asset)).arrayBuffer()));
-    }
-    adopt(next, next.loadJson(text), name);
+    await loadText(await (await fetchOk(name)).text(), name);
   } catch (e) {
     fail(`scene ${name}: ${e && e.message ? e.message : e}`);
   }
+}
+
+// A scene given as JSON text (a file, a share link): its assets are fetched
+// from the server first.
+async function loadText(text, name) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    fail(`scene ${name}: not valid JSON (${e.message})`);
+    return;
+  }
+  const next = new Module.Simulation();
+  try {
+    for (const asset of assetPaths(parsed)) {
+      next.setAsset(asset, new Uint8Array(await (await fetchOk(asset)).arrayBuffer()));
+    }
+  } catch (e) {
+    next.delete();
+    fail(`scene ${name}: ${e && e.message ? e.message : e}`);
+    return;
+  }
+  if (adopt(next, next.loadJson(text), name)) sceneText = text;
 }
 
 function load(name) {
@@ -168,7 +186,7 @@ function load(name) {
     return;
   }
   const next = new Module.Simulation();
-  adopt(next, next.loadBuiltin(name), name);
+  if (adopt(next, next.loadBuiltin(name), name)) sceneText = null;
 }
 
 // Takes the new simulation if it loaded (err empty); otherwise keeps the old.
@@ -176,7 +194,7 @@ function adopt(next, err, name) {
   if (err) {
     next.delete();
     fail(`scene: ${err}`);
-    return;
+    return false;
   }
   if (sim) sim.delete();
   sim = next;
@@ -191,12 +209,19 @@ function adopt(next, err, name) {
     description: JSON.parse(sim.describeJson()),
   });
   postFrame();
+  return true;
 }
 
 function handle(msg) {
   try {
     switch (msg.type) {
-      case ToWorker.LOAD: load(msg.scene); break;
+      case ToWorker.LOAD:
+        if (typeof msg.text === 'string') loadText(msg.text, String(msg.scene || 'scene')).then(() => {
+          if (sim && sceneName === String(msg.scene || 'scene')) postMessage({ type: FromWorker.SOURCE, text: sceneText });
+        });
+        else load(msg.scene);
+        break;
+      case ToWorker.SOURCE: postMessage({ type: FromWorker.SOURCE, builtin: sceneText === null ? sceneName : null, text: sceneText }); break;
       case ToWorker.PLAY: if (sim) { running = true; restartClock(); } break;
       case ToWorker.PAUSE: running = false; if (sim) postFrame(); break;
       case ToWorker.STEP: if (sim && !running && stepN(1)) postFrame(); break;
@@ -208,7 +233,7 @@ function handle(msg) {
         running = false;
         if (sim && stepN(msg.steps)) postFrame();
         break;
-      case ToWorker.RESET: load(sceneName); break;
+      case ToWorker.RESET: if (sceneText !== null && !sceneName.startsWith('assets/')) loadText(sceneText, sceneName); else load(sceneName); break;
       case ToWorker.SPEED:
         if (!(msg.factor === Infinity || (msg.factor >= 0.1 && msg.factor <= 10))) {
           fail(`speed: must be in [0.1, 10] or Infinity, got ${msg.factor}`);

@@ -115,6 +115,20 @@ export class View {
     this.controls.update();
   }
 
+  // Camera position and orbit target (world, z-up), for share links.
+  cameraState() {
+    return { camera: this.camera.position.toArray(), target: this.controls.target.toArray() };
+  }
+
+  setCamera(camera, target) {
+    this.camera.position.set(...camera);
+    this.controls.target.set(...target);
+    const d = this.camera.position.distanceTo(this.controls.target);
+    this.camera.near = Math.max(0.001, d / 200);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+  }
+
   // poses: Float64Array, POSE_STRIDE per body (px py pz qw qx qy qz)
   setPoses(poses) {
     for (let i = 0; i < this.meshes.length; ++i) {

@@ -1,0 +1,36 @@
+// Share links in the page: a CLI link opens the scene and replays it bit for
+// bit; the page's Share link runs the same in the CLI; a damaged link is
+// reported and the page keeps its scene.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { openPage, waitForState } from './browser.mjs';
+import { repoRoot, runNative } from '../wasm/load_module.mjs';
+
+const file = `${repoRoot}assets/scenes/barrett-handset.json`;
+
+test('a link opens its scene, replays it exactly, and Share gives a link the CLI runs the same', async () => {
+  const link = spawnSync(`${repoRoot}build/native/grasplab`, ['link', file], { encoding: 'utf8' }).stdout.trim();
+  const session = await openPage({ hash: link.slice(link.indexOf('#')) });
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: 'the linked scene' });
+    await page.evaluate(() => window.grasplab.runSteps(800));
+    const s = await waitForState(page, (st) => st.steps === 800, { what: '800 steps', timeout: 60000 });
+    assert.equal(s.stateHash, runNative([file, '--steps', '800']).stateHash);
+    const shared = await page.evaluate(() => window.grasplab.share());
+    assert.ok(shared.length < 8192);
+    assert.equal(runNative([shared, '--steps', '800']).stateHash, s.stateHash);
+    assert.ok(await page.isVisible('#share-panel'));
+    console.log(`screenshot: ${await session.screenshot('share-link.png')}`);
+    // A damaged link: an error, and the scene stays.
+    await page.evaluate(() => { location.hash = '#scene=AAAA'; });
+    const bad = await waitForState(page, (st) => st.errors.length > 0, { what: 'the error' });
+    assert.match(bad.errors[0], /link: the scene does not decompress/);
+    assert.equal(bad.scene, 'link');
+    assert.equal(bad.steps, 800);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});

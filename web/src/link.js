@@ -1,0 +1,63 @@
+// Share links (docs/scene-format.md, "Links"): the whole scene in the URL
+// fragment, raw DEFLATE (fflate) then base64url, plus the viewer state.
+//   #scene=<base64url>&view=cx,cy,cz,tx,ty,tz&run=1
+//   #builtin=<name>&view=...            (a scene compiled into the module)
+// The native CLI reads the same links (cli/scene_link.h).
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+
+export const MAX_LINK_BYTES = 8192;  // beyond this the page offers the file instead
+
+function toBase64Url(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('link: the scene is not base64url');
+  const b = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; ++i) out[i] = b.charCodeAt(i);
+  return out;
+}
+
+// { scene: text } or { builtin: name }, and view: { camera, target, running }.
+export function encodeLink(source, view) {
+  const parts = [];
+  if (source.text !== null && source.text !== undefined) {
+    parts.push(`scene=${toBase64Url(deflateSync(strToU8(source.text), { level: 9 }))}`);
+  } else {
+    parts.push(`builtin=${encodeURIComponent(source.builtin)}`);
+  }
+  if (view) {
+    const r = (x) => Number(x.toFixed(4));
+    parts.push(`view=${[...view.camera, ...view.target].map(r).join(',')}`);
+    if (view.running) parts.push('run=1');
+  }
+  return `#${parts.join('&')}`;
+}
+
+// Parses a fragment; null when it holds no scene. Throws with a message on
+// a damaged link.
+export function decodeLink(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const out = { text: null, builtin: null, view: null, running: params.get('run') === '1' };
+  if (params.has('scene')) {
+    let bytes;
+    try {
+      bytes = inflateSync(fromBase64Url(params.get('scene')));
+    } catch (e) {
+      throw new Error(`link: the scene does not decompress (${e.message}); the link may be cut short`);
+    }
+    out.text = strFromU8(bytes);
+  } else if (params.has('builtin')) {
+    out.builtin = params.get('builtin');
+  } else {
+    return null;
+  }
+  if (params.has('view')) {
+    const v = params.get('view').split(',').map(Number);
+    if (v.length === 6 && v.every(Number.isFinite)) out.view = { camera: v.slice(0, 3), target: v.slice(3) };
+  }
+  return out;
+}
