@@ -12,6 +12,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "core/io/frame_record.h"
 #include "core/io/grasp_json.h"
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
@@ -130,6 +131,8 @@ class Simulation {
     return d.dump();
   }
   std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
+  // The current frame as `grasplab run --out` writes it (io/frame_record.h).
+  std::string FrameJson() const { return grasplab::FrameJson(scene_).dump(); }
   // Force closure, epsilon and volume of the scene's grasp (scene "grasp").
   std::string GraspJson() const { return GraspQualityJson(EvaluateSceneGrasp(scene_)).dump(); }
   emscripten::val Poses() const {
@@ -177,6 +180,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)
       .function("action", &Simulation::Action)
+      .function("frameJson", &Simulation::FrameJson)
       .function("jointsJson", &Simulation::JointsJson)
       .function("setExternalControl", &Simulation::SetExternalControl)
       .function("setJointTarget", &Simulation::SetJointTarget)

@@ -66,12 +66,15 @@ worker.onmessage = ({ data: msg }) => {
         picker.value = msg.name;
       }
       $('timestep').textContent = `h = ${(msg.timestep * 1000).toFixed(2)} ms`;
+      latest.timestep = msg.timestep;
       break;
     case FromWorker.FRAME:
       Object.assign(latest, {
         ready: true, running: msg.running, time: msg.time, steps: msg.steps, stateHash: msg.stateHash,
         contactCount: msg.contactCount, actualSpeed: msg.actualSpeed, poses: msg.poses, grasp: msg.grasp,
+        recording: msg.recording, replay: null,
       });
+      updateRecording();
       view.setPoses(msg.poses);
       if (latest.needsFraming && latest.description) {
         view.frame(msg.poses, latest.description);
@@ -81,6 +84,17 @@ worker.onmessage = ({ data: msg }) => {
       break;
     case FromWorker.ERROR:
       showError(msg.message);
+      break;
+    case FromWorker.RECORDED:
+      view.setPoses(msg.poses);
+      latest.replay = { index: msg.index, time: msg.time, step: msg.step, grasp: msg.grasp };
+      latest.running = false;
+      $('timeline').value = String(msg.index);
+      $('timeline-time').textContent = `frame ${msg.index + 1}/${msg.frames}, t = ${msg.time.toFixed(3)} s`;
+      updateStatus();
+      break;
+    case FromWorker.RECORDING:
+      if (latest.pendingRecording) latest.pendingRecording.splice(0).forEach((resolve) => resolve(msg.jsonl));
       break;
     case FromWorker.SOURCE:
       latest.source = { builtin: msg.builtin, text: msg.text };
@@ -93,10 +107,25 @@ worker.onmessage = ({ data: msg }) => {
 
 function send(type, extra = {}) { worker.postMessage({ type, ...extra }); }
 
+function updateRecording() {
+  const r = latest.recording;
+  if (!r) return;
+  $('record').textContent = r.on ? 'Stop rec' : 'Record';
+  $('record').classList.toggle('on', r.on);
+  $('timeline-panel').hidden = r.frames === 0;
+  $('timeline').max = String(Math.max(0, r.frames - 1));
+  if (!latest.replay) {
+    $('timeline').value = String(Math.max(0, r.frames - 1));
+    $('timeline-time').textContent = `${r.frames} frame${r.frames === 1 ? '' : 's'} recorded`;
+  }
+}
+
 function updateStatus() {
   $('play').textContent = latest.running ? 'Pause' : 'Play';
   $('step').disabled = latest.running;
-  $('time').textContent = `t = ${latest.time.toFixed(3)} s`;
+  // While a recorded frame is shown, the status bar describes that frame.
+  const shown = latest.replay;
+  $('time').textContent = shown ? `replay t = ${shown.time.toFixed(3)} s` : `t = ${latest.time.toFixed(3)} s`;
   $('steps').textContent = `${latest.steps} steps`;
   $('contacts').textContent = `${latest.contactCount} contact${latest.contactCount === 1 ? '' : 's'}`;
   const speed = $('speed');
@@ -108,7 +137,7 @@ function updateStatus() {
     speed.classList.remove('behind');
   }
   $('hash').textContent = latest.stateHash;
-  const g = latest.grasp;
+  const g = shown ? shown.grasp : latest.grasp;
   $('grasp').hidden = !g;
   if (g) {
     $('grasp').textContent = g.forceClosure
@@ -126,6 +155,13 @@ const api = {
   reset: () => send(ToWorker.RESET),
   load: (scene) => send(ToWorker.LOAD, { scene }),
   loadText: (text, name = 'scene') => send(ToWorker.LOAD, { scene: name, text }),
+  record: (on) => send(ToWorker.RECORD, { on }),
+  showRecorded: (index) => send(ToWorker.SHOW_RECORDED, { index }),
+  exportRecording: () => new Promise((resolve) => {
+    (latest.pendingRecording ??= []).push(resolve);
+    send(ToWorker.EXPORT_RECORDING);
+  }),
+  png: () => view.pngDataUrl(),
   // The link of the loaded scene (also put in the address bar).
   share: async () => share(),
   action: (action, robot, duration = 1) => send(ToWorker.ACTION, { action, robot, duration }),
@@ -142,6 +178,8 @@ const api = {
     contactCount: latest.contactCount,
     actualSpeed: latest.actualSpeed,
     grasp: latest.grasp ?? null,
+    recording: latest.recording ?? null,
+    replay: latest.replay ?? null,
     errors: latest.errors.slice(),
     bodies: latest.bodies.map((name, i) => {
       const o = i * POSE_STRIDE, p = latest.poses;
@@ -235,6 +273,37 @@ openLink();
 window.addEventListener('hashchange', openLink);
 
 $('share').onclick = () => share();
+$('record').onclick = () => api.record(!(latest.recording && latest.recording.on));
+$('timeline').oninput = (e) => { stopReplay(); api.showRecorded(Number(e.target.value)); };
+$('export').onclick = async () => {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([await api.exportRecording()], { type: 'application/x-ndjson' }));
+  a.download = 'recording.jsonl';
+  a.click();
+};
+$('png').onclick = () => {
+  const a = document.createElement('a');
+  a.href = api.png();
+  a.download = 'grasplab.png';
+  a.click();
+};
+// Replay: recorded frames at real time (each frame is `every` steps of h).
+let replayTimer = null;
+function stopReplay() { if (replayTimer) cancelAnimationFrame(replayTimer); replayTimer = null; $('replay').textContent = 'Replay'; }
+$('replay').onclick = () => {
+  if (replayTimer) { stopReplay(); return; }
+  const r = latest.recording;
+  const dt = r.every * (latest.timestep ?? 0.0025);
+  const start = performance.now();
+  let shown = -1;
+  $('replay').textContent = 'Stop';
+  const tick = () => {
+    const index = Math.min(r.frames - 1, Math.floor((performance.now() - start) / 1000 / dt));
+    if (index !== shown) { api.showRecorded(index); shown = index; }
+    replayTimer = index < r.frames - 1 ? requestAnimationFrame(tick) : (stopReplay(), null);
+  };
+  tick();
+};
 $('save').onclick = () => save();
 $('open').onclick = () => $('open-file').click();
 $('open-file').onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ''; };

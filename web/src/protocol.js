@@ -8,6 +8,11 @@
 //                                          (fetched with every asset it names); keeps the old one on error
 //   { type: 'load', scene: name, text }     load a scene from its JSON text (a share link, an opened file)
 //   { type: 'source' }                      ask for the loaded scene's source (for Share and Save)
+//   { type: 'record', on: boolean }         start (clearing the last recording) or stop recording: one
+//                                           frame (io/frame_record.h, as `grasplab run --out` writes it)
+//                                           every `every` steps, with every = round((1/60 s) / h)
+//   { type: 'show-recorded', index }        show recorded frame `index` (pauses the simulation)
+//   { type: 'export-recording' }            ask for the recording as JSONL
 //   { type: 'play' } | { type: 'pause' }   start / stop the real-time loop
 //   { type: 'step' }                        advance exactly one step (while paused)
 //   { type: 'run', steps: n }               pause, then advance exactly n steps at once (1..1e6)
@@ -31,15 +36,20 @@
 //        poses: Float64Array, 7 per body (px py pz qw qx qy qz, world z-up), transferred
 //        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
 //   { type: 'source', builtin, text }       the loaded scene: a built-in's name, or its JSON text
+//   { type: 'recorded', index, time, poses, grasp }  a recorded frame to show (poses as in 'frame')
+//   { type: 'recording', jsonl }             the recording, one JSON line per frame
+//   frames also carry recording: { on, frames, every }
 //   { type: 'error', message }              anything that failed (shown in the error panel)
 
 export const ToWorker = Object.freeze({
   LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RUN: 'run', RESET: 'reset', SPEED: 'speed',
   ACTION: 'action', CONTROLLER: 'controller', SOURCE: 'source',
+  RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
 });
 
 export const FromWorker = Object.freeze({
   SCENES: 'scenes', SCENE: 'scene', FRAME: 'frame', ERROR: 'error', SOURCE: 'source',
+  RECORDED: 'recorded', RECORDING: 'recording',
 });
 
 export const POSE_STRIDE = 7;

@@ -12,6 +12,11 @@ const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 let sim = null;
 let hasGrasp = false;
 let sceneText = null;  // the JSON of the loaded scene (null for a built-in one)
+// Recording: frames as JSON lines, one every `recordEvery` steps.
+const MAX_RECORDED_FRAMES = 20000;
+let recording = false;
+let recordEvery = 1;
+let recorded = [];
 let sceneName = 'falling-sphere';
 let running = false;
 let speed = 1;
@@ -40,6 +45,7 @@ function postFrame() {
     contactCount: sim.contactCount(),
     actualSpeed,
     grasp: hasGrasp ? JSON.parse(sim.graspJson()) : null,
+    recording: { on: recording, frames: recorded.length, every: recordEvery },
     poses,
   }, [poses.buffer]);
   lastFrameAt = now;
@@ -59,16 +65,36 @@ function runControllers() {
   }
 }
 
+function record() {
+  if (recorded.length >= MAX_RECORDED_FRAMES) {
+    recording = false;
+    fail(`record: stopped at ${MAX_RECORDED_FRAMES} frames`);
+    return;
+  }
+  recorded.push(sim.frameJson());
+}
+
 function stepN(n) {
   if (n <= 0) return true;
   let err = '';
   try {
-    if (controllers.size === 0) {
+    if (recording && controllers.size === 0) {
+      // In chunks that end on the sampling grid (the same steps as the CLI's --every).
+      let left = n;
+      while (left > 0 && !err && recording) {
+        const chunk = Math.min(left, recordEvery - (sim.stepCount() % recordEvery));
+        err = sim.step(chunk);
+        left -= chunk;
+        if (!err && sim.stepCount() % recordEvery === 0) record();
+      }
+      if (!err && left > 0) err = sim.step(left);  // the recording stopped at its cap
+    } else if (controllers.size === 0) {
       err = sim.step(n);
     } else {
       for (let k = 0; k < n && !err; ++k) {  // one control tick per step
         runControllers();
         err = sim.step(1);
+        if (!err && recording && sim.stepCount() % recordEvery === 0) record();
       }
     }
   } catch (e) {
@@ -200,6 +226,8 @@ function adopt(next, err, name) {
   sim = next;
   sceneName = name;
   controllers.clear();
+  recording = false;
+  recorded = [];
   hasGrasp = !JSON.parse(sim.graspJson()).note.startsWith('the scene names no grasped object');
   running = false;
   postMessage({
@@ -242,6 +270,29 @@ function handle(msg) {
         speed = msg.factor;
         if (sim) restartClock();
         break;
+      case ToWorker.RECORD:
+        if (!sim) break;
+        if (msg.on) {
+          recordEvery = Math.max(1, Math.round(1 / 60 / sim.timestep()));
+          recorded = [];
+          recording = true;
+          record();
+        } else {
+          recording = false;
+        }
+        postFrame();
+        break;
+      case ToWorker.SHOW_RECORDED: {
+        const f = recorded[msg.index];
+        if (!f) { fail(`replay: no recorded frame ${msg.index}`); break; }
+        running = false;
+        const frame = JSON.parse(f);
+        const poses = new Float64Array(frame.poses.flat());
+        postMessage({ type: FromWorker.RECORDED, index: msg.index, time: frame.time, step: frame.step, poses,
+          grasp: frame.grasp, frames: recorded.length }, [poses.buffer]);
+        break;
+      }
+      case ToWorker.EXPORT_RECORDING: postMessage({ type: FromWorker.RECORDING, jsonl: recorded.map((l) => `${l}\n`).join('') }); break;
       case ToWorker.CONTROLLER: if (sim) setController(String(msg.robot), msg.source ?? null); break;
       case ToWorker.ACTION: {
         if (!sim) break;

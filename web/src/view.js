@@ -115,6 +115,12 @@ export class View {
     this.controls.update();
   }
 
+  // The view as a PNG data URL (rendered now, so the drawing buffer is full).
+  pngDataUrl() {
+    this.render();
+    return this.renderer.domElement.toDataURL('image/png');
+  }
+
   // Camera position and orbit target (world, z-up), for share links.
   cameraState() {
     return { camera: this.camera.position.toArray(), target: this.controls.target.toArray() };
