@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
-    "                    [--out FILE.jsonl] [--every K]\n"
+    "                    [--solver TYPE] [--out FILE.jsonl] [--every K]\n"
     "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
     "       grasplab link SCENE.json [--base URL]\n"
     "       grasplab check SCENE.json\n"
@@ -42,6 +42,8 @@ constexpr const char* kUsage =
     "  --duration   simulated seconds (default 2)\n"
     "  --steps      number of steps (instead of --duration)\n"
     "  --dt         time step in seconds (default: the scene's, 0.0025)\n"
+    "  --solver     contact model: lcp (the only one in this build; pgs, penalty\n"
+    "               and impulse are refused until they exist)\n"
     "  --out        write one JSON line per sampled frame (time, poses, contacts\n"
     "               with forces, joints, grasp metrics; docs/scene-format.md)\n"
     "  --every      sample every K steps (default 1), plus the initial frame\n"
@@ -147,6 +149,13 @@ int Run(int argc, char** argv) {
       if (!v || !ParseDouble(v, &dt) || !(dt > 0.0) || dt > 0.1) {
         return Fail("--dt: must be a time step in (0, 0.1] s");
       }
+    } else if (arg == "--solver") {
+      const char* v = value(arg);
+      const std::string type = v ? v : "";
+      if (type == "pgs" || type == "penalty" || type == "impulse") {
+        return Fail("--solver: \"" + type + "\" is not available in this build yet (only \"lcp\")");
+      }
+      if (type != "lcp") return Fail("--solver: must be one of lcp, pgs, penalty, impulse; got \"" + type + "\"");
     } else if (arg == "--out") {
       const char* v = value(arg);
       if (!v) return Fail("--out: needs a file name");

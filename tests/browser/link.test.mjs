@@ -34,3 +34,28 @@ test('a link opens its scene, replays it exactly, and Share gives a link the CLI
     await session.close();
   }
 });
+
+test('every bundled scene round-trips file -> link -> page -> CLI with equal hashes', async () => {
+  const fs = await import('node:fs');
+  const files = JSON.parse(fs.readFileSync(`${repoRoot}assets/scenes/index.json`, 'utf8')).scenes.map((s) => s.file);
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    for (const f of files) {
+      const path = `${repoRoot}assets/scenes/${f}`;
+      const link = spawnSync(`${repoRoot}build/native/grasplab`, ['link', path], { encoding: 'utf8' }).stdout.trim();
+      await page.evaluate(() => window.grasplab.load('falling-sphere'));
+      await waitForState(page, (s) => s.scene === 'falling-sphere' && s.steps === 0, { what: 'a reset' });
+      await page.evaluate((h) => { location.hash = h; }, link.slice(link.indexOf('#')));
+      await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: `${f} from its link` });
+      await page.evaluate(() => window.grasplab.runSteps(400));
+      const s = await waitForState(page, (st) => st.steps === 400, { what: `${f}: 400 steps`, timeout: 60000 });
+      assert.equal(s.stateHash, runNative([link, '--steps', '400']).stateHash, f);
+      assert.equal(s.stateHash, runNative([path, '--steps', '400']).stateHash, f);
+    }
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});
