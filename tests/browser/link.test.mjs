@@ -59,3 +59,30 @@ test('every bundled scene round-trips file -> link -> page -> CLI with equal has
     await session.close();
   }
 });
+
+test('editing a parameter restarts the scene and updates the link, which the CLI replays exactly', async () => {
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    const scene = 'assets/scenes/three-finger-sphere.json';
+    await page.evaluate((n) => window.grasplab.load(n), scene);
+    await waitForState(page, (s) => s.scene === scene && s.steps === 0, { what: 'the scene' });
+    await page.evaluate(() => window.grasplab.params());
+    await page.waitForSelector('#params:not([hidden])');
+    await page.selectOption('#params select[name=frictionEdges]', '4');
+    await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: 'the edited scene' });
+    const hash = await page.evaluate(() => location.hash);
+    const { decodeLink } = await import('../../web/src/link.js');
+    assert.equal(JSON.parse(decodeLink(hash).text).solver.frictionEdges, 4);
+    await page.evaluate(() => window.grasplab.runSteps(400));
+    const s = await waitForState(page, (st) => st.steps === 400, { what: '400 steps', timeout: 60000 });
+    assert.equal(s.stateHash, runNative([`http://x/${hash}`, '--steps', '400']).stateHash);
+    assert.notEqual(s.stateHash, runNative([`${repoRoot}${scene}`, '--steps', '400']).stateHash);
+    console.log(`screenshot: ${await session.screenshot('parameters.png')}`);
+    assert.deepEqual(s.errors, []);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});

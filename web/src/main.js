@@ -162,6 +162,7 @@ const api = {
     send(ToWorker.EXPORT_RECORDING);
   }),
   png: () => view.pngDataUrl(),
+  params: () => showParams(),
   // The link of the loaded scene (also put in the address bar).
   share: async () => share(),
   action: (action, robot, duration = 1) => send(ToWorker.ACTION, { action, robot, duration }),
@@ -272,6 +273,55 @@ function openLink() {
 openLink();
 window.addEventListener('hashchange', openLink);
 
+// Parameters: edit the loaded scene's JSON (solver, timestep, material
+// friction), reload it from t = 0, and keep the link in the address bar in
+// step with the edited scene.
+async function showParams() {
+  const src = await source();
+  const form = $('params');
+  if (src.text === null) {
+    showError(`parameters: "${src.builtin}" is built into the module; open a scene file or link to edit it`);
+    form.hidden = true;
+    return;
+  }
+  const scene = JSON.parse(src.text);
+  form.elements.timestep.value = String(scene.timestep ?? 0.0025);
+  form.elements.frictionEdges.value = String(scene.solver?.frictionEdges ?? 8);
+  form.elements.errorReduction.value = String(scene.solver?.errorReduction ?? 0.2);
+  const mats = $('material-params');
+  mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
+    const label = document.createElement('label');
+    label.textContent = `${name} friction`;
+    const input = document.createElement('input');
+    Object.assign(input, { type: 'number', min: 0, max: 3, step: 0.05, value: String(m.staticFriction), name: `material:${name}` });
+    label.appendChild(input);
+    return label;
+  }));
+  form.hidden = false;
+}
+
+async function applyParams() {
+  const src = await source();
+  if (src.text === null) return;
+  const scene = JSON.parse(src.text);
+  const form = $('params');
+  scene.timestep = Number(form.elements.timestep.value);
+  scene.solver = { ...(scene.solver ?? {}), frictionEdges: Number(form.elements.frictionEdges.value),
+    errorReduction: Number(form.elements.errorReduction.value) };
+  for (const input of $('material-params').querySelectorAll('input')) {
+    const m = scene.materials[input.name.slice('material:'.length)];
+    const mu = Number(input.value);
+    if (m.kineticFriction !== undefined) m.kineticFriction *= m.staticFriction > 0 ? mu / m.staticFriction : 1;
+    m.staticFriction = mu;
+  }
+  const text = JSON.stringify(scene, null, 2);
+  latest.paramEdit = true;
+  api.loadText(text, 'link');
+  history.replaceState(null, '', encodeLink({ text }, { ...view.cameraState(), running: false }));
+}
+
+$('params-toggle').onclick = () => ($('params').hidden ? showParams() : ($('params').hidden = true));
+$('params').onchange = () => applyParams();
 $('share').onclick = () => share();
 $('record').onclick = () => api.record(!(latest.recording && latest.recording.on));
 $('timeline').oninput = (e) => { stopReplay(); api.showRecorded(Number(e.target.value)); };
