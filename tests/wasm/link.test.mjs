@@ -39,6 +39,10 @@ test('a 300-body scene fits in a link; damaged links are refused with a message'
   assert.throws(() => decodeLink(link.slice(0, 200)), /does not decompress/);
   assert.throws(() => decodeLink('#scene=abc$'), /not base64url/);
   assert.equal(decodeLink('#nothing=1'), null);
+  // A 70 MB run of spaces deflates to a small link; opening it is refused.
+  const bomb = encodeLink({ text: ' '.repeat(70 * 1024 * 1024) });
+  assert.ok(bomb.length < 200000, `${bomb.length}`);
+  assert.throws(() => decodeLink(bomb), /inflates to more than/);
   const r = spawnSync(cli, ['run', `#scene=${link.slice(7, 300)}`], { encoding: 'utf8' });
   assert.equal(r.status, 2);
   assert.match(r.stderr, /link: not a complete DEFLATE stream/);

@@ -3,9 +3,28 @@
 //   #scene=<base64url>&view=cx,cy,cz,tx,ty,tz&run=1
 //   #builtin=<name>&view=...            (a scene compiled into the module)
 // The native CLI reads the same links (cli/scene_link.h).
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
 
 export const MAX_LINK_BYTES = 8192;  // beyond this the page offers the file instead
+const MAX_OPENED_LINK_CHARS = 4 * 1024 * 1024;  // links are untrusted: bounded as in the CLI
+const MAX_SCENE_BYTES = 64 * 1024 * 1024;        // the loader's bound on scene text
+
+// Raw DEFLATE, refusing output beyond MAX_SCENE_BYTES (a small link must not
+// inflate into gigabytes).
+function inflateBounded(bytes) {
+  const chunks = [];
+  let total = 0;
+  const inflater = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > MAX_SCENE_BYTES) throw new Error(`inflates to more than ${MAX_SCENE_BYTES} bytes`);
+    chunks.push(chunk);
+  });
+  inflater.push(bytes, true);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
+  return out;
+}
 
 function toBase64Url(bytes) {
   let s = '';
@@ -40,12 +59,13 @@ export function encodeLink(source, view) {
 // Parses a fragment; null when it holds no scene. Throws with a message on
 // a damaged link.
 export function decodeLink(hash) {
+  if (hash.length > MAX_OPENED_LINK_CHARS) throw new Error(`link: longer than ${MAX_OPENED_LINK_CHARS} characters`);
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const out = { text: null, builtin: null, view: null, running: params.get('run') === '1' };
   if (params.has('scene')) {
     let bytes;
     try {
-      bytes = inflateSync(fromBase64Url(params.get('scene')));
+      bytes = inflateBounded(fromBase64Url(params.get('scene')));
     } catch (e) {
       throw new Error(`link: the scene does not decompress (${e.message}); the link may be cut short`);
     }
