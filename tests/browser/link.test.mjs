@@ -86,3 +86,36 @@ test('editing a parameter restarts the scene and updates the link, which the CLI
     await session.close();
   }
 });
+
+test('a scene too big for a link offers its file; a file opened from the picker loads', async () => {
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    // 600 bodies at irregular positions (17-digit numbers): over 8 KB compressed.
+    const bodies = [{ name: 'ground', static: true, shape: { type: 'plane' } }];
+    for (let k = 0; k < 600; ++k) {
+      bodies.push({ name: `b${k}`, mass: 0.1 + (k % 7) * 0.013, shape: { type: 'sphere', radius: 0.01 + (k % 5) * 0.0017 },
+        position: [Math.sin(k * 1.7) * 2, Math.cos(k * 2.3) * 2, 0.05 + (k % 13) * 0.031] });
+    }
+    const big = JSON.stringify({ format: 'grasplab-scene', version: 1, name: 'big', bodies });
+    await page.evaluate((t) => window.grasplab.loadText(t, 'big.json'), big);
+    await waitForState(page, (s) => s.scene === 'big.json', { what: 'the big scene' });
+    const url = await page.evaluate(() => window.grasplab.share());
+    assert.ok(url.length > 8192, `${url.length}`);
+    assert.match(await page.textContent('#share-note'), /too long for a link \(\d+\.\d KB > 8 KB\): share the file/);
+    assert.ok(await page.isVisible('#share-download'));
+    assert.equal(await page.evaluate(() => location.hash), '');  // the address bar is not given a broken link
+    // Open a scene file through the file picker (after a light scene: software
+    // rendering of 600 bodies slows every page action).
+    await page.evaluate(() => window.grasplab.load('falling-sphere'));
+    await waitForState(page, (st) => st.scene === 'falling-sphere', { what: 'a light scene' });
+    await page.setInputFiles('#open-file', `${repoRoot}assets/scenes/falling-sphere.json`);
+    const s = await waitForState(page, (st) => st.scene === 'falling-sphere.json', { what: 'the opened file' });
+    assert.equal(s.bodies.length, 2);
+    assert.deepEqual(s.errors, []);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});
