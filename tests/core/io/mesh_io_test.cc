@@ -120,7 +120,7 @@ TEST_CASE("The Stanford bunny: hull on a plane touches at its footprint's hull p
   // As a static mesh: a sphere resting on top of it touches once.
   const auto mesh = TriangleMesh::Create(pts, data.value().triangles, "bunny").value();
   double top = -1e9;
-  Vec3 top_p;
+  Vec3 top_p = Vec3::Zero();
   for (const Vec3& p : pts) {
     if (p.y() > top) top = p.y(), top_p = p;  // the bunny's "up" is +y in the file
   }
