@@ -241,10 +241,7 @@ int Quality(int argc, char** argv) {
     if (grasplab::Status st = grasplab::StepScene(&s, s.timestep); !st.ok()) return Fail(st.message());
   }
   if (!static_robot.empty()) {
-    int index = -1;
-    for (std::size_t r = 0; r < s.robots.size(); ++r) {
-      if (s.robots[r].robot.name == static_robot) index = static_cast<int>(r);
-    }
+    const int index = grasplab::FindRobot(s, static_robot);
     if (index < 0) return Fail("--static-grasp: the scene has no robot named \"" + static_robot + "\"");
     grasplab::SceneAction a;
     a.type = grasplab::ActionType::kAutoGraspStatic;

@@ -44,7 +44,7 @@ class Simulation {
   // The driven joints of a robot: [{name, position, velocity, target, lower,
   // upper, maxEffort, effort}] (URDF values; lower/upper null without limits).
   std::string JointsJson(const std::string& robot) const {
-    const int r = FindRobot(robot);
+    const int r = FindRobot(scene_, robot);
     if (r < 0) return "null";
     const Robot& rb = scene_.robots[r].robot;
     const World& w = scene_.world;
@@ -68,7 +68,7 @@ class Simulation {
   // Hands a robot's PD set points to the page (a JavaScript controller in the
   // worker) or back to its trajectory controller.
   std::string SetExternalControl(const std::string& robot, bool external) {
-    const int r = FindRobot(robot);
+    const int r = FindRobot(scene_, robot);
     if (r < 0) return "the scene has no robot named \"" + robot + "\"";
     SceneRobot& sr = scene_.robots[r];
     if (external) {
@@ -81,7 +81,7 @@ class Simulation {
   }
   // PD set point of a driven joint (URDF value, clamped into its limits).
   std::string SetJointTarget(const std::string& robot, const std::string& joint, double position, double velocity) {
-    const int r = FindRobot(robot);
+    const int r = FindRobot(scene_, robot);
     if (r < 0) return "the scene has no robot named \"" + robot + "\"";
     const Robot& rb = scene_.robots[r].robot;
     const int d = rb.FindDof(joint);
@@ -93,10 +93,7 @@ class Simulation {
   // "autograsp", "open", "lift" (0.1 m) or "shake"; duration in s.
   std::string Action(const std::string& type, const std::string& robot, double duration) {
     SceneAction a;
-    a.robot = -1;
-    for (std::size_t r = 0; r < scene_.robots.size(); ++r) {
-      if (scene_.robots[r].robot.name == robot) a.robot = static_cast<int>(r);
-    }
+    a.robot = FindRobot(scene_, robot);
     if (a.robot < 0) return "action: the scene has no robot named \"" + robot + "\"";
     bool known = false;
     for (ActionType t : {ActionType::kAutoGraspStatic, ActionType::kAutoGraspDynamic, ActionType::kOpen,
@@ -140,12 +137,6 @@ class Simulation {
   }
 
  private:
-  int FindRobot(const std::string& name) const {
-    for (std::size_t r = 0; r < scene_.robots.size(); ++r) {
-      if (scene_.robots[r].robot.name == name) return static_cast<int>(r);
-    }
-    return -1;
-  }
   // Leaves the PD set points to SetJointTarget.
   struct ExternalController : RobotController {
     Status Update(double, World*, const Robot&) override { return Status::Ok(); }

@@ -102,30 +102,33 @@ int CollideWithMesh(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const 
   return count;
 }
 
+// Calls collide(piece shape, piece pose) for each piece of the compound at
+// X_WC whose box overlaps `near`; returns the sum of what it returns.
+template <class Collide>
+int ForEachNearPiece(const CompoundShape& compound, const Pose& X_WC, const Aabb& near, Collide collide) {
+  int count = 0;
+  for (const CompoundPiece& piece : *compound.pieces) {
+    const Pose X_WS = Compose(X_WC, piece.X_BS);
+    if (WorldAabb(piece.shape, X_WS).Overlaps(near)) count += collide(piece.shape, X_WS);
+  }
+  return count;
+}
+
 }  // namespace
 
 int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
                   const NarrowPhaseSettings& s, std::vector<Contact>* out) {
-  // Compounds: piece by piece, skipping pieces whose boxes are apart.
+  // Compounds: piece by piece, skipping pieces whose boxes are apart from
+  // the other shape's.
   if (const auto* ca = std::get_if<CompoundShape>(&A)) {
-    const Aabb box_B = WorldAabb(B, X_WB).Inflated(s.margin);
-    int count = 0;
-    for (const CompoundPiece& piece : *ca->pieces) {
-      const Pose X_WS = Compose(X_WA, piece.X_BS);
-      if (!WorldAabb(piece.shape, X_WS).Overlaps(box_B)) continue;
-      count += CollideShapes(a, piece.shape, X_WS, b, B, X_WB, s, out);
-    }
-    return count;
+    return ForEachNearPiece(*ca, X_WA, WorldAabb(B, X_WB).Inflated(s.margin), [&](const Shape& S, const Pose& X_WS) {
+      return CollideShapes(a, S, X_WS, b, B, X_WB, s, out);
+    });
   }
   if (const auto* cb = std::get_if<CompoundShape>(&B)) {
-    const Aabb box_A = WorldAabb(A, X_WA).Inflated(s.margin);
-    int count = 0;
-    for (const CompoundPiece& piece : *cb->pieces) {
-      const Pose X_WS = Compose(X_WB, piece.X_BS);
-      if (!WorldAabb(piece.shape, X_WS).Overlaps(box_A)) continue;
-      count += CollideShapes(a, A, X_WA, b, piece.shape, X_WS, s, out);
-    }
-    return count;
+    return ForEachNearPiece(*cb, X_WB, WorldAabb(A, X_WA).Inflated(s.margin), [&](const Shape& S, const Pose& X_WS) {
+      return CollideShapes(a, A, X_WA, b, S, X_WS, s, out);
+    });
   }
   const bool a_plane = std::holds_alternative<PlaneShape>(A);
   const bool b_plane = std::holds_alternative<PlaneShape>(B);

@@ -62,15 +62,9 @@ IkResult SolveIk(const RobotModel& m, const Pose& X_WR, int link, const Pose& X_
   }
   // The driven joints on the chain from the root to the link.
   std::vector<int> chain;
-  for (std::string at = m.links[link].name;;) {
-    int up = -1;
-    for (std::size_t k = 0; k < m.joints.size(); ++k) {
-      if (m.joints[k].child == at) up = static_cast<int>(k);
-    }
-    if (up < 0) break;
+  for (int up = m.ParentJoint(m.links[link].name); up >= 0; up = m.ParentJoint(m.joints[up].parent)) {
     const UrdfJoint& j = m.joints[up];
     if (j.type != UrdfJointType::kFixed) chain.push_back(j.mimic.empty() ? up : m.FindJoint(j.mimic));
-    at = j.parent;
   }
   std::sort(chain.begin(), chain.end());
   chain.erase(std::unique(chain.begin(), chain.end()), chain.end());

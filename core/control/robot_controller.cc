@@ -42,14 +42,8 @@ Status TrajectoryController::MoveCartesian(const World& world, const Robot& robo
   if (!(duration > 0.0) || samples < 2 || samples > 1000) {
     return Status::Error(robot.name + ": a Cartesian move needs a duration > 0 and 2 to 1000 samples");
   }
-  std::vector<double> q(m.joints.size(), 0.0);
-  for (std::size_t k = 0; k < m.joints.size(); ++k) {
-    if (m.joints[k].type != UrdfJointType::kFixed) q[k] = world.joint_position(robot.joint_id[k]) + robot.joint_q0[k];
-  }
-  // The root link's pose and the link's current pose.
-  const Pose& X_LB = robot.X_LB[m.root];
-  const Quat qi = X_LB.q.conjugate();
-  const Pose X_WR = Compose(world.pose(robot.root_body), Pose{-(qi * X_LB.p), qi});
+  std::vector<double> q = robot.JointValues(world);
+  const Pose X_WR = robot.LinkPose(world, m.root);
   PoseTrajectory path;
   path.t0 = 0.0;
   path.duration = 1.0;
@@ -70,11 +64,7 @@ Status TrajectoryController::MoveCartesian(const World& world, const Robot& robo
     }
     q = ik.q;
     std::vector<double> row;
-    for (const RobotDof& dof : robot.dofs) {
-      int k = 0;
-      while (robot.joint_id[k] != dof.joint) ++k;
-      row.push_back(q[k]);
-    }
+    for (const RobotDof& dof : robot.dofs) row.push_back(q[dof.urdf_joint]);
     w.q.push_back(std::move(row));
   }
   cartesian_ = std::move(w);

@@ -85,6 +85,11 @@ inline constexpr int kMaxCompoundPieces = 64;
 
 // X_AC = X_AB * X_BC.
 inline Pose Compose(const Pose& X_AB, const Pose& X_BC) { return {X_AB.Apply(X_BC.p), X_AB.q * X_BC.q}; }
+// X_BA = X_AB^-1.
+inline Pose Inverse(const Pose& X_AB) {
+  const Quat q_BA = X_AB.q.conjugate();
+  return {-(q_BA * X_AB.p), q_BA};
+}
 
 // Largest dimension accepted anywhere (m). Bigger numbers make the contact
 // threshold (0.1 mm) meaningless in double precision.

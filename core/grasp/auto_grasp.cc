@@ -6,13 +6,6 @@
 namespace grasplab {
 namespace {
 
-int UrdfJointOf(const Robot& robot, JointId j) {
-  for (std::size_t k = 0; k < robot.joint_id.size(); ++k) {
-    if (robot.joint_id[k] == j) return static_cast<int>(k);
-  }
-  return -1;
-}
-
 // Links below URDF joint k (its child and the child's descendants).
 void AddSubtree(const RobotModel& m, int k, std::vector<char>* in) {
   std::vector<std::string> stack{m.joints[k].child};
@@ -28,20 +21,14 @@ void AddSubtree(const RobotModel& m, int k, std::vector<char>* in) {
 
 class Closer {
  public:
-  Closer(World* world, const Robot& robot) : world_(*world), robot_(robot), m_(*robot.model) {
-    q_.resize(m_.joints.size(), 0.0);
-    for (std::size_t k = 0; k < m_.joints.size(); ++k) {
-      if (m_.joints[k].type != UrdfJointType::kFixed) q_[k] = world->joint_position(robot.joint_id[k]) + robot.joint_q0[k];
-    }
-    const Pose& X_WB = world->pose(robot.root_body);
-    const Pose& X_LB = robot.X_LB[m_.root];
-    const Quat qi = X_LB.q.conjugate();
-    X_WR_ = Compose(X_WB, Pose{-(qi * X_LB.p), qi});
+  Closer(World* world, const Robot& robot)
+      : world_(*world), robot_(robot), m_(*robot.model), q_(robot.JointValues(*world)),
+        X_WR_(robot.LinkPose(*world, m_.root)) {
     moving_.resize(robot.dofs.size());
     joints_of_.resize(robot.dofs.size());
     for (std::size_t d = 0; d < robot.dofs.size(); ++d) {
       moving_[d].assign(m_.links.size(), 0);
-      const int k = UrdfJointOf(robot, robot.dofs[d].joint);
+      const int k = robot.dofs[d].urdf_joint;
       joints_of_[d].push_back(k);
       AddSubtree(m_, k, &moving_[d]);
       for (std::size_t f = 0; f < m_.joints.size(); ++f) {

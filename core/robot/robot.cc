@@ -21,6 +21,14 @@ bool Robot::OwnsBody(BodyId b) const {
   return false;
 }
 
+std::vector<double> Robot::JointValues(const World& world) const {
+  std::vector<double> q(joint_id.size(), 0.0);
+  for (std::size_t k = 0; k < joint_id.size(); ++k) {
+    if (model->joints[k].type != UrdfJointType::kFixed) q[k] = world.joint_position(joint_id[k]) + joint_q0[k];
+  }
+  return q;
+}
+
 Status Robot::SetTarget(World* world, int dof, double position, double velocity) const {
   const RobotDof& d = dofs[dof];
   if (d.max_effort <= 0.0) return Status::Error(name + "/" + d.name + ": passive joint (no effort limit), cannot be driven");
@@ -41,11 +49,6 @@ Pose JointMotion(const UrdfJoint& j, double q) {
     X.p = q * j.axis;
   }
   return X;
-}
-
-Pose Inverse(const Pose& X) {
-  const Quat qi = X.q.conjugate();
-  return {-(qi * X.p), qi};
 }
 
 }  // namespace
@@ -148,15 +151,10 @@ StatusOr<Robot> AddRobot(World* world, const RobotModel& model, const RobotPlace
   // overlap at the knuckle by design); links of different branches (two
   // fingers) do touch.
   for (std::size_t i = 0; i < model.links.size(); ++i) {
-    std::string at = model.links[i].name;
-    for (std::size_t guard = 0; guard < model.links.size(); ++guard) {
-      const UrdfJoint* up = nullptr;
-      for (const UrdfJoint& j : model.joints) {
-        if (j.child == at) up = &j;
-      }
-      if (!up) break;
-      at = up->parent;
-      if (Status s = world->ExcludeCollision(robot.link_body[i], robot.link_body[model.FindLink(at)]); !s.ok()) return s;
+    // The model is a tree (ParseUrdf checks): the walk reaches the root.
+    for (int up = model.ParentJoint(model.links[i].name); up >= 0; up = model.ParentJoint(model.joints[up].parent)) {
+      const BodyId ancestor = robot.link_body[model.FindLink(model.joints[up].parent)];
+      if (Status s = world->ExcludeCollision(robot.link_body[i], ancestor); !s.ok()) return s;
     }
   }
 
@@ -206,6 +204,7 @@ StatusOr<Robot> AddRobot(World* world, const RobotModel& model, const RobotPlace
     if (j.type == UrdfJointType::kFixed || !j.mimic.empty()) continue;
     RobotDof dof;
     dof.name = j.name;
+    dof.urdf_joint = k;
     dof.joint = robot.joint_id[k];
     dof.q0 = q[k];
     dof.has_limits = j.has_limits;

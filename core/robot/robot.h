@@ -51,6 +51,7 @@ struct RobotPlacement {
 // mimic it.
 struct RobotDof {
   std::string name;          // URDF joint name
+  int urdf_joint = -1;       // index in the model's joints
   JointId joint = -1;
   double q0 = 0.0;           // URDF value at creation
   bool has_limits = false;
@@ -78,6 +79,10 @@ struct Robot {
 
   int FindDof(const std::string& joint) const;
   bool OwnsBody(BodyId b) const;
+  // Pose of a link's frame (not its body's centre-of-mass frame).
+  Pose LinkPose(const World& world, int link) const { return Compose(world.pose(link_body[link]), Inverse(X_LB[link])); }
+  // Current URDF value of every model joint (0 for fixed joints).
+  std::vector<double> JointValues(const World& world) const;
   // URDF value of a driven joint.
   double Position(const World& world, int dof) const { return world.joint_position(dofs[dof].joint) + dofs[dof].q0; }
   // Sets the PD target in URDF values.

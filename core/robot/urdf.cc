@@ -32,6 +32,13 @@ int RobotModel::FindLink(const std::string& link) const {
   return -1;
 }
 
+int RobotModel::ParentJoint(const std::string& link) const {
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    if (joints[i].child == link) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 int RobotModel::FindJoint(const std::string& joint) const {
   for (std::size_t i = 0; i < joints.size(); ++i) {
     if (joints[i].name == joint) return static_cast<int>(i);

@@ -78,6 +78,8 @@ struct RobotModel {
 
   int FindLink(const std::string& link) const;
   int FindJoint(const std::string& joint) const;
+  // The joint whose child is this link, or -1 for the root.
+  int ParentJoint(const std::string& link) const;
 };
 
 struct UrdfLoadOptions {

@@ -17,6 +17,13 @@ const char* ActionTypeName(ActionType type) {
   return "?";
 }
 
+int FindRobot(const Scene& scene, const std::string& name) {
+  for (std::size_t i = 0; i < scene.robots.size(); ++i) {
+    if (scene.robots[i].robot.name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 Status RunAction(Scene* scene, const SceneAction& a) {
   if (a.robot < 0 || a.robot >= static_cast<int>(scene->robots.size())) return Status::Error("action: unknown robot");
   SceneRobot& r = scene->robots[a.robot];

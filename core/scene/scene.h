@@ -64,6 +64,9 @@ struct Scene {
   std::vector<std::string> warnings;  // from the models, for the user to see
 };
 
+// Index of the robot with this name in scene.robots, or -1.
+int FindRobot(const Scene& scene, const std::string& name);
+
 // Runs due actions and the controllers, then steps the world by h.
 Status StepScene(Scene* scene, double h);
 

@@ -155,6 +155,19 @@ StatusOr<std::string> ReadAssetBytes(const Node& parent, const std::string& key,
   return buf.str();
 }
 
+// The OBJ/STL named by `asset`, its vertices times `scale` (default 1).
+StatusOr<MeshData> ReadMeshAsset(const Node& n, const SceneLoadOptions& options) {
+  std::string asset;
+  double scale = 1.0;
+  if (Status s = Number(n, "scale", &scale, false, 0.0, 1e6, true); !s.ok()) return s;
+  auto bytes = ReadAssetBytes(n, "asset", options, &asset);
+  if (!bytes.ok()) return bytes.status();
+  auto data = ParseMesh(bytes.value(), asset);
+  if (!data.ok()) return Status::Error(n.Child("asset") + ": " + data.status().message());
+  for (Vec3& v : data.value().vertices) v *= scale;
+  return data;
+}
+
 Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, Vec3* centroid) {
   std::string type;
   if (!n.json().is_object()) return n.Error("must be an object, got " + Describe(n.json()));
@@ -195,14 +208,9 @@ Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, V
     std::vector<Vec3> points;
     if (n.Has("asset")) {
       if (n.Has("points")) return n.Error("give either points or asset, not both");
-      std::string asset;
-      double scale = 1.0;
-      GL_TRY(Number(n, "scale", &scale, false, 0.0, 1e6, true));
-      auto bytes = ReadAssetBytes(n, "asset", options, &asset);
-      if (!bytes.ok()) return bytes.status();
-      auto data = ParseMesh(bytes.value(), asset);
-      if (!data.ok()) return Status::Error(n.Child("asset") + ": " + data.status().message());
-      for (const Vec3& v : data.value().vertices) points.push_back(scale * v);
+      auto data = ReadMeshAsset(n, options);
+      if (!data.ok()) return data.status();
+      points = std::move(data.value().vertices);
     } else {
       if (n.Has("scale")) return Status::Error(n.Child("scale") + ": only with asset");
       if (!n.Has("points") || !n.json().at("points").is_array()) return Status::Error(n.Child("points") + ": required, an array of [x, y, z] (or give asset)");
@@ -223,14 +231,8 @@ Status ReadShape(const Node& n, const SceneLoadOptions& options, Shape* shape, V
     *shape = ConvexShape{hull.value()};
   } else if (type == "mesh") {
     GL_TRY(n.ExpectObject({"type", "asset", "scale"}));
-    std::string asset;
-    double scale = 1.0;
-    GL_TRY(Number(n, "scale", &scale, false, 0.0, 1e6, true));
-    auto bytes = ReadAssetBytes(n, "asset", options, &asset);
-    if (!bytes.ok()) return bytes.status();
-    auto data = ParseMesh(bytes.value(), asset);
-    if (!data.ok()) return Status::Error(n.Child("asset") + ": " + data.status().message());
-    for (Vec3& v : data.value().vertices) v *= scale;
+    auto data = ReadMeshAsset(n, options);
+    if (!data.ok()) return data.status();
     auto mesh = TriangleMesh::Create(std::move(data.value().vertices), std::move(data.value().triangles), n.Child("asset"));
     if (!mesh.ok()) return mesh.status();
     *shape = MeshShape{mesh.value()};
@@ -294,13 +296,6 @@ Status Pose7(const Node& n, Pose* X) {
   return Status::Ok();
 }
 
-int FindRobot(const Scene& scene, const std::string& name) {
-  for (std::size_t i = 0; i < scene.robots.size(); ++i) {
-    if (scene.robots[i].robot.name == name) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 Status ReadRobots(const Node& root, const SceneLoadOptions& options, const std::map<std::string, BodyId>& bodies,
                   Scene* scene) {
   if (!root.Has("robots")) return Status::Ok();
@@ -328,6 +323,7 @@ Status ReadRobots(const Node& root, const SceneLoadOptions& options, const std::
       const Node a = r.At("attach");
       GL_TRY(a.ExpectObject({"robot", "link", "body", "position", "orientation"}));
       BodyId body = -1;
+      Pose X_WH;  // the host frame: the body's, or the link's
       std::string other, link, body_name;
       GL_TRY(String(a, "body", &body_name, false));
       GL_TRY(String(a, "robot", &other, false));
@@ -335,6 +331,7 @@ Status ReadRobots(const Node& root, const SceneLoadOptions& options, const std::
         const auto it = bodies.find(body_name);
         if (it == bodies.end()) return Status::Error(a.Child("body") + ": no body named \"" + body_name + "\"");
         body = it->second;
+        X_WH = scene->world.pose(body);
       } else if (!other.empty()) {
         const int k = FindRobot(*scene, other);
         if (k < 0) return Status::Error(a.Child("robot") + ": no earlier robot named \"" + other + "\"");
@@ -343,21 +340,13 @@ Status ReadRobots(const Node& root, const SceneLoadOptions& options, const std::
         const int li = host.model->FindLink(link);
         if (li < 0) return Status::Error(a.Child("link") + ": robot \"" + other + "\" has no link \"" + link + "\"");
         body = host.link_body[li];
-        // The link frame's pose from its body's: X_WL = X_WB X_LB^-1.
-        Pose offset;
-        GL_TRY(Pose7(a, &offset));
-        const Pose& X_LB = host.X_LB[li];
-        const Quat qi = X_LB.q.conjugate();
-        const Pose X_WL = Compose(scene->world.pose(body), Pose{-(qi * X_LB.p), qi});
-        pl.X_WR = Compose(X_WL, offset);
+        X_WH = host.LinkPose(scene->world, li);
       } else {
         return a.Error("needs \"robot\" and \"link\", or \"body\"");
       }
-      if (!body_name.empty()) {
-        Pose offset;
-        GL_TRY(Pose7(a, &offset));
-        pl.X_WR = Compose(scene->world.pose(body), offset);
-      }
+      Pose offset;
+      GL_TRY(Pose7(a, &offset));
+      pl.X_WR = Compose(X_WH, offset);
       pl.attach_to = body;
     }
     if (r.Has("joints")) {

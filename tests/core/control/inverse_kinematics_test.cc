@@ -59,14 +59,10 @@ TEST_CASE("A Cartesian move drives the flange along a straight line under PD con
   SceneRobot& puma = s.robots[0];
   const BodyId flange = puma.robot.link_body[puma.robot.model->FindLink("flange")];
   const Vec3 a = s.world.pose(flange).p;
-  Pose target = s.world.pose(flange);
   // The flange body's frame is its centre of mass, 1 cm behind the face:
   // moving the link frame moves it by the same translation.
   const Vec3 shift(-0.1, 0.15, 0.05);
-  const RobotModel& m = *puma.robot.model;
-  const Pose& X_LB = puma.robot.X_LB[m.FindLink("flange")];
-  const Quat qi = X_LB.q.conjugate();
-  Pose link_target = Compose(target, Pose{-(qi * X_LB.p), qi});
+  Pose link_target = puma.robot.LinkPose(s.world, puma.robot.model->FindLink("flange"));
   link_target.p += shift;
   REQUIRE(puma.controller.MoveCartesian(s.world, puma.robot, "flange", link_target, s.world.time(), 1.5).ok());
   const Vec3 b = a + shift;
