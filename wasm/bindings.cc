@@ -130,6 +130,8 @@ class Simulation {
   std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
   // The current frame as `grasplab run --out` writes it (io/frame_record.h).
   std::string FrameJson() const { return grasplab::FrameJson(scene_).dump(); }
+  // Whether the scene names a grasped object (its "grasp" entry).
+  bool HasGrasp() const { return scene_.grasp.has_value(); }
   // Force closure, epsilon and volume of the scene's grasp (scene "grasp").
   std::string GraspJson() const { return GraspQualityJson(EvaluateSceneGrasp(scene_)).dump(); }
   emscripten::val Poses() const {
@@ -170,6 +172,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("loadJson", &Simulation::LoadJson)
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)
+      .function("hasGrasp", &Simulation::HasGrasp)
       .function("action", &Simulation::Action)
       .function("frameJson", &Simulation::FrameJson)
       .function("jointsJson", &Simulation::JointsJson)

@@ -3,7 +3,7 @@
 // included) has the native CLI's state hash in the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, waitForState } from './browser.mjs';
+import { loadScene, openPage, waitForState } from './browser.mjs';
 import { repoRoot, runNative } from '../wasm/load_module.mjs';
 
 test('the page and the native CLI agree bit for bit on every scene in the menu', async () => {
@@ -14,8 +14,7 @@ test('the page and the native CLI agree bit for bit on every scene in the menu',
     const names = await page.$$eval('#scene-picker option', (os) => os.map((o) => o.value));
     assert.ok(names.length >= 5, `scenes: ${names}`);
     for (const name of names) {
-      await page.evaluate((n) => window.grasplab.load(n), name);
-      await waitForState(page, (s) => s.scene === name && s.steps === 0, { what: `${name} loaded` });
+      await loadScene(page, name);
       await page.evaluate(() => window.grasplab.runSteps(800));
       const s = await waitForState(page, (st) => st.steps === 800, { what: `${name} after 800 steps`, timeout: 60000 });
       const native = runNative([...(name.startsWith('assets/') ? [repoRoot + name] : ['--scene', name]), '--steps', '800']);

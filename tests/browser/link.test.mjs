@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { openPage, waitForState } from './browser.mjs';
+import { loadScene, openPage, waitForState } from './browser.mjs';
 import { repoRoot, runNative } from '../wasm/load_module.mjs';
 
 const file = `${repoRoot}assets/scenes/barrett-handset.json`;
@@ -45,8 +45,7 @@ test('every bundled scene round-trips file -> link -> page -> CLI with equal has
     for (const f of files) {
       const path = `${repoRoot}assets/scenes/${f}`;
       const link = spawnSync(`${repoRoot}build/native/grasplab`, ['link', path], { encoding: 'utf8' }).stdout.trim();
-      await page.evaluate(() => window.grasplab.load('falling-sphere'));
-      await waitForState(page, (s) => s.scene === 'falling-sphere' && s.steps === 0, { what: 'a reset' });
+      await loadScene(page, 'falling-sphere');
       await page.evaluate((h) => { location.hash = h; }, link.slice(link.indexOf('#')));
       await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: `${f} from its link` });
       await page.evaluate(() => window.grasplab.runSteps(400));
@@ -66,8 +65,7 @@ test('editing a parameter restarts the scene and updates the link, which the CLI
   try {
     await waitForState(page, (s) => s.ready, { what: 'the first frame' });
     const scene = 'assets/scenes/three-finger-sphere.json';
-    await page.evaluate((n) => window.grasplab.load(n), scene);
-    await waitForState(page, (s) => s.scene === scene && s.steps === 0, { what: 'the scene' });
+    await loadScene(page, scene);
     await page.evaluate(() => window.grasplab.params());
     await page.waitForSelector('#params:not([hidden])');
     await page.selectOption('#params select[name=frictionEdges]', '4');
@@ -108,8 +106,7 @@ test('a scene too big for a link offers its file; a file opened from the picker 
     assert.equal(await page.evaluate(() => location.hash), '');  // the address bar is not given a broken link
     // Open a scene file through the file picker (after a light scene: software
     // rendering of 600 bodies slows every page action).
-    await page.evaluate(() => window.grasplab.load('falling-sphere'));
-    await waitForState(page, (st) => st.scene === 'falling-sphere', { what: 'a light scene' });
+    await loadScene(page, 'falling-sphere');
     await page.setInputFiles('#open-file', `${repoRoot}assets/scenes/falling-sphere.json`);
     const s = await waitForState(page, (st) => st.scene === 'falling-sphere.json', { what: 'the opened file' });
     assert.equal(s.bodies.length, 2);

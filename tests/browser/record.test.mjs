@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { openPage, waitForState } from './browser.mjs';
+import { loadScene, openPage, waitForState } from './browser.mjs';
 import { repoRoot } from '../wasm/load_module.mjs';
 
 test('a recording equals grasplab run --out, and scrubbing shows its frames', async () => {
@@ -15,8 +15,7 @@ test('a recording equals grasplab run --out, and scrubbing shows its frames', as
   try {
     await waitForState(page, (s) => s.ready, { what: 'the first frame' });
     const scene = 'assets/scenes/barrett-handset.json';
-    await page.evaluate((n) => window.grasplab.load(n), scene);
-    await waitForState(page, (s) => s.scene === scene && s.steps === 0, { what: 'the scene' });
+    await loadScene(page, scene);
     await page.evaluate(() => window.grasplab.record(true));
     await waitForState(page, (s) => s.recording && s.recording.on, { what: 'recording on' });
     // every = round((1/60 s) / 2.5 ms) = 7 steps; 399 = 57 x 7.

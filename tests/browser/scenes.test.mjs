@@ -3,7 +3,7 @@
 // ground, and the page shows no error. A screenshot of each is saved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, waitForState } from './browser.mjs';
+import { loadScene, openPage, waitForState } from './browser.mjs';
 
 test('every scene in the menu loads, runs 2 s and stays finite', async () => {
   const session = await openPage();
@@ -38,8 +38,7 @@ test('a JavaScript controller in the worker drives the hand, and a broken one is
   try {
     await waitForState(page, (s) => s.ready, { what: 'the first frame' });
     const scene = 'assets/scenes/barrett-handset.json';
-    await page.evaluate((n) => window.grasplab.load(n), scene);
-    await waitForState(page, (s) => s.scene === scene && s.steps === 0, { what: 'the handset scene' });
+    await loadScene(page, scene);
     await page.evaluate(() => window.grasplab.controller('hand', 'return { thumb_proximal_joint: Math.min(0.5, t) };'));
     await page.evaluate(() => window.grasplab.runSteps(600));
     const s = await waitForState(page, (st) => st.steps === 600, { what: '600 steps', timeout: 60000 });

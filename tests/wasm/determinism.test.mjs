@@ -1,9 +1,12 @@
-// Every built-in scene, 2 s of simulated time: the WASM build ends in the
-// same state, bit for bit, as the native CLI (compared by state hash and by
-// every number of every body).
+// Every built-in scene and every bundled scene file, 2 s of simulated time:
+// the WASM build ends in the same state, bit for bit, as the native CLI
+// (compared by state hash and by every number of every body).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGrasplab, runNative } from './load_module.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadGrasplab, repoRoot, runNative } from './load_module.mjs';
+import { assetPaths } from '../../web/src/scene_assets.js';
 
 const Module = await loadGrasplab();
 const scenes = Module.builtinScenes().split(',');
@@ -35,18 +38,6 @@ for (const name of scenes) {
 // Every bundled scene file (assets/scenes/*.json), robots and actions
 // included: the worker's path (assets handed over with setAsset) against the
 // native CLI reading the same file.
-import fs from 'node:fs';
-import path from 'node:path';
-import { repoRoot } from './load_module.mjs';
-
-// Strings "assets/..." anywhere in the scene: the files it needs.
-function assetPaths(value, out = new Set()) {
-  if (typeof value === 'string' && value.startsWith('assets/')) out.add(value);
-  else if (Array.isArray(value)) value.forEach((v) => assetPaths(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => assetPaths(v, out));
-  return out;
-}
-
 const sceneDir = path.join(repoRoot, 'assets', 'scenes');
 const indexed = JSON.parse(fs.readFileSync(path.join(sceneDir, 'index.json'), 'utf8')).scenes.map((s) => s.file);
 
@@ -69,6 +60,7 @@ for (const file of indexed) {
       const native = runNative([path.join(sceneDir, file), '--steps', '800']);
       assert.equal(wasm.stateHash, native.stateHash);
       assert.deepEqual(wasm.bodies, native.bodies);
+      assert.equal(sim.hasGrasp(), Boolean(native.grasp));
       if (native.grasp) assert.deepEqual(JSON.parse(sim.graspJson()), native.grasp);
     } finally {
       sim.delete();

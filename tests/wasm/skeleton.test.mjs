@@ -89,10 +89,9 @@ test('a page-side controller drives a hand joint through setJointTarget', async 
   const { repoRoot } = await import('./load_module.mjs');
   const sim = new Module.Simulation();
   try {
-    for (const a of ['assets/robots/puma.urdf', 'assets/robots/barrett.urdf']) {
-      sim.setAsset(a, new Uint8Array(fs.readFileSync(repoRoot + a)));
-    }
+    const { assetPaths } = await import('../../web/src/scene_assets.js');
     const scene = JSON.parse(fs.readFileSync(repoRoot + 'assets/scenes/barrett-handset.json', 'utf8'));
+    for (const a of assetPaths(scene)) sim.setAsset(a, new Uint8Array(fs.readFileSync(repoRoot + a)));
     scene.actions = [];  // the controller below closes the thumb instead
     assert.equal(sim.loadJson(JSON.stringify(scene)), '');
     assert.deepEqual(JSON.parse(sim.describeJson()).robots, ['puma', 'hand']);

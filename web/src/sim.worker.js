@@ -4,6 +4,7 @@
 import createGrasplab from '@wasm/grasplab_wasm.mjs';
 import wasmUrl from '@wasm/grasplab_wasm.wasm?url';
 import { ToWorker, FromWorker } from './protocol.js';
+import { assetPaths } from './scene_assets.js';
 
 const FRAME_INTERVAL_MS = 1000 / 60;
 const TICK_MS = 4;
@@ -154,13 +155,6 @@ function restartClock() {
   speedWindow.length = 0;
 }
 
-// Strings "assets/..." anywhere in a scene: the files it needs.
-function assetPaths(value, out = new Set()) {
-  if (typeof value === 'string' && value.startsWith('assets/')) out.add(value);
-  else if (Array.isArray(value)) value.forEach((v) => assetPaths(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => assetPaths(v, out));
-  return out;
-}
 
 // The page's root: this worker lives one folder below it (static/ when
 // built, src/ under the dev server); asset paths are relative to the root.
@@ -228,7 +222,7 @@ function adopt(next, err, name) {
   controllers.clear();
   recording = false;
   recorded = [];
-  hasGrasp = !JSON.parse(sim.graspJson()).note.startsWith('the scene names no grasped object');
+  hasGrasp = sim.hasGrasp();
   running = false;
   postMessage({
     type: FromWorker.SCENE,
