@@ -151,6 +151,39 @@ Status World::SetMountTarget(JointId j, const Pose& X_WC, const Vec3& v_WC, cons
   return Status::Ok();
 }
 
+Status World::SetDragSpring(BodyId body, const Vec3& p_B, const Vec3& target_W, double kp) {
+  if (body < 0 || body >= body_count()) return Status::Error("drag: unknown body " + std::to_string(body));
+  if (defs_[body].is_static) return Status::Error("drag: body '" + defs_[body].name + "' is static");
+  if (!IsFinite(p_B) || !IsFinite(target_W)) return Status::Error("drag: point and target must be finite");
+  if (!IsFinite(kp) || kp <= 0.0) return Status::Error("drag: k_p must be > 0, got " + FormatNumber(kp));
+  drag_ = {body, p_B, target_W, kp, std::sqrt(2.0 * defs_[body].mass * kp), Vec3::Zero()};
+  return Status::Ok();
+}
+
+Status World::MoveDragTarget(const Vec3& target_W) {
+  if (drag_.body < 0) return Status::Error("drag: nothing is being dragged");
+  if (!IsFinite(target_W)) return Status::Error("drag: target must be finite");
+  drag_.target_W = target_W;
+  return Status::Ok();
+}
+
+Status World::SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction) {
+  return materials_.SetFriction(material, static_friction, kinetic_friction);
+}
+
+Mat3 World::InertiaWorld(BodyId id) const {
+  const Mat3 R = X_WB_[id].q.toRotationMatrix();
+  return R * I_B_[id] * R.transpose();
+}
+
+Vec3 World::JointAnchorWorld(JointId j) const {
+  return X_WB_[joint_defs_[j].parent].Apply(joint_frames_[j].p_P);
+}
+
+Vec3 World::JointAxisWorld(JointId j) const {
+  return X_WB_[joint_defs_[j].parent].q * joint_frames_[j].a_P;
+}
+
 Status World::ClearJointController(JointId j) {
   if (j < 0 || j >= joint_count()) return Status::Error("ClearJointController: unknown joint " + std::to_string(j));
   controllers_[j] = {};
@@ -441,6 +474,14 @@ void World::ExternalImpulses(double h) {
     vb.inv_I_W = R * inv_I_B_[i] * R.transpose();
     vb.v_W = v_WB_[i] + h * settings_.gravity;
     vb.w_W = vb.inv_I_W * L_W_prev_[i];  // eq. 15 with the gyroscopic term (header)
+  }
+  if (drag_.body >= 0) {  // Chardonnet et al. eq. 7 (header)
+    VelocityBody& vb = velocity_bodies_[drag_.body];
+    const Vec3 r = X_WB_[drag_.body].q * drag_.p_B;
+    const Vec3 x_dot = v_WB_[drag_.body] + w_WB_[drag_.body].cross(r);
+    drag_.force_W = drag_.kp * (drag_.target_W - (X_WB_[drag_.body].p + r)) - drag_.kv * x_dot;
+    vb.v_W += (h * vb.inv_mass) * drag_.force_W;
+    vb.w_W += vb.inv_I_W * r.cross(h * drag_.force_W);
   }
   ApplyJointForces(h);
 }

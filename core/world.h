@@ -148,6 +148,33 @@ class World {
   double joint_impulse(JointId j) const { return joint_state_[j].impulse; }
   double joint_limit_impulse(JointId j) const { return joint_state_[j].limit_impulse; }
 
+  // Mouse drag (Chardonnet et al. eq. 7): a spring-damper from the point p_B
+  // fixed in the body (body frame, m) to a world target at rest,
+  //   f_e = k_p (x_target - x_p) - k_v x_dot_p,   k_v = sqrt(2 m k_p),
+  // applied at x_p each step with the external impulses (h f_e, and the
+  // torque (x_p - x_B) x h f_e), from the positions q^{l+1} and velocities
+  // v^l. k_p in N/m, > 0; m is the body's mass. One drag at a time.
+  Status SetDragSpring(BodyId body, const Vec3& p_B, const Vec3& target_W, double kp);
+  Status MoveDragTarget(const Vec3& target_W);
+  void ClearDragSpring() { drag_ = {}; }
+  struct DragSpring {
+    BodyId body = -1;  // -1: none
+    Vec3 p_B = Vec3::Zero();
+    Vec3 target_W = Vec3::Zero();
+    double kp = 0.0, kv = 0.0;
+    Vec3 force_W = Vec3::Zero();  // N, the last step's f_e
+  };
+  const DragSpring& drag() const { return drag_; }
+
+  // Sets a material's friction coefficients (0 <= mu_k <= mu_s) from the
+  // next step on; pair overrides of the table still take precedence.
+  Status SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction);
+
+  // A joint's anchor and unit axis in the world at the current poses (the
+  // anchor and axis fixed in the parent body at creation).
+  Vec3 JointAnchorWorld(JointId j) const;
+  Vec3 JointAxisWorld(JointId j) const;
+
   // Moves a body to a pose without dynamics (kinematic placement: a static
   // auto-grasp closing fingers, a user dragging). Validated like AddBody; the
   // quaternion is normalised; velocities are kept.
@@ -175,6 +202,8 @@ class World {
   const Pose& pose(BodyId id) const { return X_WB_[id]; }
   const Vec3& linear_velocity(BodyId id) const { return v_WB_[id]; }
   const Vec3& angular_velocity(BodyId id) const { return w_WB_[id]; }
+  // Inertia about the centre of mass in world axes, R I_B R^T (kg m^2; zero for static bodies).
+  Mat3 InertiaWorld(BodyId id) const;
   const std::vector<Contact>& contacts() const { return contacts_; }
   const StepStats& stats() const { return stats_; }
 
@@ -255,6 +284,7 @@ class World {
   std::vector<BodyPair> pairs_;
   std::vector<Contact> contacts_;
   StepStats stats_;
+  DragSpring drag_;
 };
 
 }  // namespace grasplab

@@ -36,6 +36,14 @@ StatusOr<MaterialId> MaterialTable::Add(const Material& m) {
   return static_cast<MaterialId>(materials_.size() - 1);
 }
 
+Status MaterialTable::SetFriction(MaterialId id, double mu_s, double mu_k) {
+  if (id < 0 || id >= size()) return Status::Error("materials: unknown material id " + std::to_string(id));
+  if (Status s = CheckFriction(mu_s, mu_k, "materials." + materials_[id].name); !s.ok()) return s;
+  materials_[id].static_friction = mu_s;
+  materials_[id].kinetic_friction = mu_k;
+  return Status::Ok();
+}
+
 Status MaterialTable::SetPair(MaterialId a, MaterialId b, double mu_s, double mu_k) {
   if (a < 0 || b < 0 || a >= size() || b >= size()) return Status::Error("frictionPairs: unknown material id");
   if (a > b) std::swap(a, b);

@@ -39,6 +39,8 @@ class MaterialTable {
   // Overrides the pair (a, b), in either order. Restitution stays by rule.
   Status SetPair(MaterialId a, MaterialId b, double static_friction, double kinetic_friction);
 
+  // Replaces a material's friction coefficients (validated as in Add).
+  Status SetFriction(MaterialId id, double static_friction, double kinetic_friction);
   int size() const { return static_cast<int>(materials_.size()); }
   const Material& material(MaterialId id) const { return materials_[id]; }
   // -1 if unknown.

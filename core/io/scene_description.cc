@@ -61,7 +61,10 @@ nlohmann::ordered_json DescribeBodies(const World& world) {
   nlohmann::ordered_json bodies = nlohmann::ordered_json::array();
   for (BodyId i = 0; i < world.body_count(); ++i) {
     const BodyDef& d = world.body_def(i);
-    bodies.push_back({{"name", d.name}, {"static", d.is_static}, {"shape", std::visit(ShapeJson{}, d.shape)}});
+    bodies.push_back({{"name", d.name},
+                      {"static", d.is_static},
+                      {"mass", d.is_static ? 0.0 : d.mass},
+                      {"shape", std::visit(ShapeJson{}, d.shape)}});
   }
   return {{"bodies", std::move(bodies)}};
 }

@@ -1,0 +1,83 @@
+#include "core/io/frame_arrays.h"
+
+#include "core/solvers/friction_directions.h"
+
+namespace grasplab {
+
+namespace {
+
+// Velocity of the material point of body `id` at world point p.
+Vec3 PointVelocity(const World& world, BodyId id, const Vec3& p) {
+  return world.linear_velocity(id) + world.angular_velocity(id).cross(p - world.pose(id).p);
+}
+
+}  // namespace
+
+void WriteContactArray(const World& world, std::vector<double>* out) {
+  const std::vector<Contact>& contacts = world.contacts();
+  const double h = world.stats().step_length;
+  const double inv_h = h > 0.0 ? 1.0 / h : 0.0;
+  const int u = world.settings().friction_directions;
+  out->assign(contacts.size() * kContactStride, 0.0);
+  std::vector<Vec3> directions;
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Contact& c = contacts[i];
+    double* r = out->data() + i * kContactStride;
+    const Vec3 f_t = c.friction_impulse * inv_h;
+    Vec3 dv = PointVelocity(world, c.body_a, c.p_W) - PointVelocity(world, c.body_b, c.p_W);
+    dv -= dv.dot(c.n_W) * c.n_W;
+    const double slip = dv.norm();
+    directions.clear();
+    FrictionDirections(c.n_W, u, &directions);
+    for (int k = 0; k < 3; ++k) {
+      r[k] = c.p_W[k];
+      r[3 + k] = c.n_W[k];
+      r[7 + k] = f_t[k];
+      r[15 + k] = directions[0][k];
+    }
+    r[6] = c.normal_impulse * inv_h;
+    r[10] = c.friction;
+    r[11] = c.body_a;
+    r[12] = c.body_b;
+    r[13] = slip;
+    r[14] = slip > world.settings().slip_threshold ? 1.0 : 0.0;
+  }
+}
+
+void WriteJointArray(const World& world, std::vector<double>* out) {
+  out->assign(static_cast<std::size_t>(world.joint_count()) * kJointStride, 0.0);
+  for (JointId j = 0; j < world.joint_count(); ++j) {
+    const JointDef& d = world.joint_def(j);
+    double* r = out->data() + static_cast<std::size_t>(j) * kJointStride;
+    const Vec3 anchor = world.JointAnchorWorld(j), axis = world.JointAxisWorld(j);
+    r[0] = d.type == JointType::kRevolute ? 0.0 : d.type == JointType::kPrismatic ? 1.0 : 2.0;
+    r[1] = d.parent;
+    r[2] = d.child;
+    for (int k = 0; k < 3; ++k) r[3 + k] = anchor[k], r[6 + k] = axis[k];
+    r[9] = world.joint_position(j);
+    r[10] = d.has_limits ? 1.0 : 0.0;
+    r[11] = d.has_limits ? d.lower : 0.0;
+    r[12] = d.has_limits ? d.upper : 0.0;
+  }
+}
+
+void WriteStatsArray(const World& world, std::vector<double>* out) {
+  static_assert(static_cast<int>(Stage::kCount) == 5, "kStatsSize layout assumes five stages");
+  const StepStats& s = world.stats();
+  out->assign(kStatsSize, 0.0);
+  double* r = out->data();
+  for (int k = 0; k < static_cast<int>(Stage::kCount); ++k) r[k] = s.stage_seconds[k];
+  r[5] = s.contact_count;
+  r[6] = s.pair_count;
+  r[7] = s.island_count;
+  r[8] = s.lcp_size;
+  r[9] = s.lcp_max_size;
+  r[10] = s.lemke_pivots;
+  r[11] = s.lcp_residual;
+  r[12] = static_cast<double>(s.lcp_failures);
+  r[13] = s.step_length;
+  r[14] = static_cast<double>(s.nonfinite_events);
+  r[15] = world.settings().friction_directions;
+}
+
+}  // namespace grasplab

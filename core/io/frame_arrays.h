@@ -1,0 +1,55 @@
+// What the viewer draws each frame, as flat arrays of doubles (one record
+// of a fixed stride per contact, joint or step), so the WASM binding can
+// hand them to the worker as typed arrays without JSON. The layouts are the
+// contract with web/src/protocol.js; change both together.
+//
+// Units SI, world frame (z-up). Forces are the last step's impulses divided
+// by the step length actually taken (StepStats::step_length).
+#pragma once
+
+#include <vector>
+
+#include "core/world.h"
+
+namespace grasplab {
+
+// Per contact (World::contacts() order):
+//   0-2   p       contact point (m)
+//   3-5   n       unit normal, from body B to body A
+//   6     f_n     normal force on A (N, >= 0)
+//   7-9   f_t     friction force on A (N, tangent to n)
+//   10    mu      friction coefficient used this step (eq. 13)
+//   11    a       body A index
+//   12    b       body B index
+//   13    slip    tangential relative speed of A over B at p after the step (m/s)
+//   14    sliding 1 if slip > the world's slip threshold s_t (eq. 13), else 0 (sticking)
+//   15-17 t1      the first friction direction d_0 of the solver's pyramid
+//                 (friction_directions.h); d_k = cos(2 pi k/u) t1 + sin(2 pi k/u) (n x t1)
+inline constexpr int kContactStride = 18;
+void WriteContactArray(const World& world, std::vector<double>* out);
+
+// Per joint (World joint order):
+//   0     type     0 revolute, 1 prismatic, 2 fixed
+//   1     parent   body index
+//   2     child    body index
+//   3-5   anchor   joint origin, fixed in the parent (m)
+//   6-8   axis     unit axis, fixed in the parent
+//   9     q        joint coordinate (rad or m, 0 at creation)
+//   10    limited  1 if the joint has limits, else 0
+//   11    lower    lower limit in q (0 when not limited)
+//   12    upper    upper limit in q
+inline constexpr int kJointStride = 13;
+void WriteJointArray(const World& world, std::vector<double>* out);
+
+// The last step's diagnostics (StepStats), one record:
+//   0-4   seconds per stage (Stage order: integratePositions, broadPhase,
+//         narrowPhase, externalImpulses, solveVelocities)
+//   5     contacts   6 broad-phase pairs   7 islands   8 LCP size (sum)
+//   9     largest island LCP   10 Lemke pivots   11 LCP residual (N s)
+//   12    Lemke failures since creation (fallback used)
+//   13    step length (s)   14 non-finite bodies quarantined since creation
+//   15    friction directions u
+inline constexpr int kStatsSize = 16;
+void WriteStatsArray(const World& world, std::vector<double>* out);
+
+}  // namespace grasplab

@@ -1,0 +1,133 @@
+// The viewer's per-frame arrays (io/frame_arrays.h) state physics: contact
+// forces balance gravity, a sliding contact's friction is mu_k times its
+// normal force within the pyramid's anisotropy and opposes the slip, and
+// the sticking/sliding flag follows eq. 13's slip threshold.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/io/frame_arrays.h"
+#include "core/solvers/friction_directions.h"
+
+using namespace grasplab;
+
+namespace {
+
+constexpr double kG = 9.81, kH = 0.0025, kHalf = 0.05;
+
+BodyId AddCube(World* world, const Vec3& v) {
+  BodyDef b;
+  b.name = "cube";
+  b.shape = BoxShape{Vec3::Constant(kHalf)};
+  b.mass = 1.0;
+  b.X_WB.p = Vec3(0, 0, kHalf + 5e-5);
+  b.v_WB = v;
+  return world->AddBody(b).value();
+}
+
+struct Sums {
+  double normal = 0.0;
+  Vec3 friction = Vec3::Zero();
+  int sliding = 0, count = 0;
+};
+
+Sums SumContacts(const World& world) {
+  std::vector<double> a;
+  WriteContactArray(world, &a);
+  REQUIRE(a.size() == world.contacts().size() * kContactStride);
+  Sums s;
+  for (std::size_t i = 0; i < a.size(); i += kContactStride) {
+    const double* r = &a[i];
+    const Vec3 n(r[3], r[4], r[5]), t1(r[15], r[16], r[17]), ft(r[7], r[8], r[9]);
+    CHECK(std::abs(n.norm() - 1.0) < 1e-12);
+    CHECK(std::abs(t1.norm() - 1.0) < 1e-12);
+    CHECK(std::abs(t1.dot(n)) < 1e-12);
+    CHECK(std::abs(ft.dot(n)) < 1e-9);
+    CHECK(r[6] >= 0.0);
+    s.normal += r[6];
+    s.friction += ft;
+    s.sliding += r[14] == 1.0;
+    ++s.count;
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("A resting cube's contact forces sum to m g and every contact sticks", "[frame_arrays]") {
+  World world;
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  AddCube(&world, Vec3::Zero());
+  for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());
+  const Sums s = SumContacts(world);
+  CHECK(s.count == 4);
+  CHECK(s.normal == Approx(kG).epsilon(1e-6));
+  CHECK(s.friction.norm() < 1e-6);
+  CHECK(s.sliding == 0);
+}
+
+TEST_CASE("A sliding cube's friction force is mu_k f_n within the pyramid, against the slip", "[frame_arrays]") {
+  World world;  // default material: mu_s 0.5, mu_k 0.4
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  const BodyId id = AddCube(&world, Vec3(1.5, 0.5, 0.0));
+  for (int k = 0; k < 20; ++k) REQUIRE(world.Step(kH).ok());  // 50 ms: still sliding
+  const Sums s = SumContacts(world);
+  CHECK(s.sliding == s.count);
+  CHECK(s.normal == Approx(kG).epsilon(1e-6));
+  const double mu_k = 0.4, lo = mu_k * FrictionConeInscribedRatio(8);
+  CHECK(s.friction.norm() >= lo * s.normal * (1 - 1e-9));
+  CHECK(s.friction.norm() <= mu_k * s.normal * (1 + 1e-9));
+  const Vec3 v = world.linear_velocity(id);
+  // Maximal dissipation over the pyramid picks a vertex within pi/u of -v.
+  CHECK(s.friction.dot(v) / (s.friction.norm() * v.norm()) <= -std::cos(3.14159265358979323846 / 8) + 1e-9);
+}
+
+TEST_CASE("The joint array gives the hinge's anchor, axis, coordinate and limits in the world", "[frame_arrays]") {
+  World world;
+  const BodyId ground = world.AddBody(GroundPlane(-1.0)).value();
+  BodyDef b;
+  b.name = "bob";
+  b.shape = SphereShape{0.02};
+  b.X_WB.p = Vec3(0.3, 0, 1);
+  const BodyId bob = world.AddBody(b).value();
+  JointDef j;
+  j.name = "hinge";
+  j.parent = ground;
+  j.child = bob;
+  j.anchor_W = Vec3(0, 0, 1);
+  j.axis_W = Vec3::UnitY();
+  j.has_limits = true;
+  j.lower = -0.5;
+  j.upper = 2.0;
+  REQUIRE(world.AddJoint(j).ok());
+  for (int k = 0; k < 100; ++k) REQUIRE(world.Step(kH).ok());
+  std::vector<double> a;
+  WriteJointArray(world, &a);
+  REQUIRE(a.size() == kJointStride);
+  CHECK(a[0] == 0.0);
+  CHECK(a[1] == ground);
+  CHECK(a[2] == bob);
+  CHECK((Vec3(a[3], a[4], a[5]) - Vec3(0, 0, 1)).norm() < 1e-12);
+  CHECK((Vec3(a[6], a[7], a[8]) - Vec3::UnitY()).norm() < 1e-12);
+  // The bob has swung down by q about +y: its position is R_y(q) (0.3, 0, 0).
+  const double q = a[9];
+  CHECK(q > 0.1);
+  const Vec3 r = world.pose(bob).p - Vec3(0, 0, 1);
+  CHECK(std::abs(std::atan2(-r.z(), r.x()) - q) < 1e-3);
+  CHECK(a[10] == 1.0);
+  CHECK(a[11] == -0.5);
+  CHECK(a[12] == 2.0);
+}
+
+TEST_CASE("The stats array carries the step's counters", "[frame_arrays]") {
+  World world;
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  AddCube(&world, Vec3::Zero());
+  REQUIRE(world.Step(kH).ok());
+  std::vector<double> a;
+  WriteStatsArray(world, &a);
+  REQUIRE(a.size() == kStatsSize);
+  CHECK(a[5] == 4.0);                  // contacts
+  CHECK(a[8] == 4.0 * (1 + 8 + 1));    // LCP: per contact normal + 8 directions + beta
+  CHECK(a[13] == kH);
+  CHECK(a[15] == 8.0);
+}
