@@ -5,6 +5,7 @@
 // ("" means success), since exceptions are disabled in this build.
 #include <emscripten/bind.h>
 
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "core/grasp/kinetic_energy_ratio.h"
+#include "core/io/frame_arrays.h"
 #include "core/io/frame_record.h"
 #include "core/io/grasp_json.h"
 #include "core/io/run_summary.h"
@@ -111,6 +114,9 @@ class Simulation {
   std::string Step(int n) {
     for (int k = 0; k < n; ++k) {
       if (Status s = StepScene(&scene_, scene_.timestep); !s.ok()) return s.message();
+      const StepStats& st = scene_.world.stats();
+      for (std::size_t i = 0; i < stage_sum_.size(); ++i) stage_sum_[i] += st.stage_seconds[i];
+      ++stage_steps_;
     }
     scene_.world.WritePoses(poses_);
     return "";
@@ -125,6 +131,11 @@ class Simulation {
     nlohmann::ordered_json d = DescribeBodies(scene_.world);
     d["robots"] = nlohmann::ordered_json::array();
     for (const SceneRobot& r : scene_.robots) d["robots"].push_back(r.robot.name);
+    d["warnings"] = scene_.warnings;
+    d["robotBodies"] = nlohmann::ordered_json::object();
+    for (const SceneRobot& r : scene_.robots) d["robotBodies"][r.robot.name] = r.robot.link_body;
+    d["grasp"] = nullptr;
+    if (scene_.grasp) d["grasp"] = {{"object", scene_.grasp->object}, {"robot", scene_.grasp->robot}};
     return d.dump();
   }
   std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
@@ -133,9 +144,101 @@ class Simulation {
   // Whether the scene names a grasped object (its "grasp" entry).
   bool HasGrasp() const { return scene_.grasp.has_value(); }
   // Force closure, epsilon and volume of the scene's grasp (scene "grasp").
-  std::string GraspJson() const { return GraspQualityJson(EvaluateSceneGrasp(scene_)).dump(); }
+  // linf false skips the L-infinity metrics whatever the scene says: their
+  // hull of up to 2,500 Minkowski sums takes up to seconds (grasp_quality.h),
+  // too slow for a panel updated live.
+  std::string GraspJson(bool linf) const {
+    if (!scene_.grasp) return GraspQualityJson(EvaluateSceneGrasp(scene_)).dump();
+    GraspQualitySettings settings = scene_.grasp->settings;
+    settings.compute_linf = settings.compute_linf && linf;
+    return GraspQualityJson(EvaluateSceneGrasp(scene_, settings)).dump();
+  }
   emscripten::val Poses() const {
     return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
+  }
+  // The viewer's per-frame arrays (io/frame_arrays.h): views over C++
+  // memory, valid until the next call; copy them at once.
+  emscripten::val Contacts() {
+    WriteContactArray(scene_.world, &scratch_contacts_);
+    return emscripten::val(emscripten::typed_memory_view(scratch_contacts_.size(), scratch_contacts_.data()));
+  }
+  emscripten::val Joints() {
+    WriteJointArray(scene_.world, &scratch_joints_);
+    return emscripten::val(emscripten::typed_memory_view(scratch_joints_.size(), scratch_joints_.data()));
+  }
+  // The stage seconds are the mean over the steps since the previous call
+  // (a browser's clock ticks in 0.1-1 ms; the mean of many steps is unbiased).
+  emscripten::val Stats() {
+    WriteStatsArray(scene_.world, &scratch_stats_);
+    if (stage_steps_ > 0) {
+      for (std::size_t i = 0; i < stage_sum_.size(); ++i) scratch_stats_[i] = stage_sum_[i] / stage_steps_;
+    }
+    stage_sum_.fill(0.0);
+    stage_steps_ = 0;
+    return emscripten::val(emscripten::typed_memory_view(scratch_stats_.size(), scratch_stats_.data()));
+  }
+  // [T, T_grip, ratio or -1 when undefined] of the scene's grasped object
+  // relative to its robot's root link (grasp/kinetic_energy_ratio.h); all
+  // -1 without a grasp entry.
+  emscripten::val Energy() {
+    scratch_energy_ = {-1.0, -1.0, -1.0};
+    if (scene_.grasp) {
+      const int r = scene_.grasp->robot >= 0 ? scene_.grasp->robot : (scene_.robots.empty() ? -1 : 0);
+      const BodyId ref = r >= 0 ? scene_.robots[r].robot.root_body : -1;
+      // Defined once the gripper carries over 1 uJ (0.2 kg at 3 mm/s): a
+      // gripper at rest gives no meaningful ratio.
+      const KineticEnergyRatio k = ComputeKineticEnergyRatio(scene_.world, scene_.grasp->object, ref, 1e-6);
+      scratch_energy_ = {k.actual, k.expected, k.defined ? k.ratio : -1.0};
+    }
+    return emscripten::val(emscripten::typed_memory_view(scratch_energy_.size(), scratch_energy_.data()));
+  }
+  // Mouse drag (World::SetDragSpring): grabs `body` at world point p, pulled
+  // towards world target t by k_p = m (2 pi f)^2 (f in Hz; m the body's mass)
+  // and k_v = sqrt(2 m k_p) (Chardonnet et al. eq. 7).
+  std::string StartDrag(int body, double px, double py, double pz, double tx, double ty, double tz, double f) {
+    World& w = scene_.world;
+    if (body < 0 || body >= w.body_count()) return "drag: unknown body " + std::to_string(body);
+    if (!(f > 0.0 && f <= 100.0)) return "drag: frequency must be in (0, 100] Hz";
+    const double omega = 2.0 * 3.14159265358979323846 * f;
+    const Vec3 p_B = w.pose(body).ApplyInverse(Vec3(px, py, pz));
+    if (Status s = w.SetDragSpring(body, p_B, Vec3(tx, ty, tz), w.body_def(body).mass * omega * omega); !s.ok()) {
+      return s.message();
+    }
+    return "";
+  }
+  std::string MoveDrag(double tx, double ty, double tz) {
+    if (Status s = scene_.world.MoveDragTarget(Vec3(tx, ty, tz)); !s.ok()) return s.message();
+    return "";
+  }
+  void EndDrag() { scene_.world.ClearDragSpring(); }
+  // [body or -1, attach point x y z (world), target x y z, force x y z (N)].
+  emscripten::val DragState() {
+    const World& w = scene_.world;
+    const World::DragSpring& d = w.drag();
+    scratch_drag_.assign(10, 0.0);
+    scratch_drag_[0] = d.body;
+    if (d.body >= 0) {
+      const Vec3 p = w.pose(d.body).Apply(d.p_B);
+      for (int k = 0; k < 3; ++k) scratch_drag_[1 + k] = p[k], scratch_drag_[4 + k] = d.target_W[k], scratch_drag_[7 + k] = d.force_W[k];
+    }
+    return emscripten::val(emscripten::typed_memory_view(scratch_drag_.size(), scratch_drag_.data()));
+  }
+  // [{name, staticFriction, kineticFriction}] of the world's materials.
+  std::string MaterialsJson() const {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    const MaterialTable& t = scene_.world.materials();
+    for (MaterialId m = 0; m < t.size(); ++m) {
+      out.push_back({{"name", t.material(m).name}, {"staticFriction", t.material(m).static_friction},
+                     {"kineticFriction", t.material(m).kinetic_friction}});
+    }
+    return out.dump();
+  }
+  // Changes a material's friction from the next step on.
+  std::string SetMaterialFriction(const std::string& name, double mu_s, double mu_k) {
+    const MaterialId m = scene_.world.materials().Find(name);
+    if (m < 0) return "materials: the scene has no material named \"" + name + "\"";
+    if (Status s = scene_.world.SetMaterialFriction(m, mu_s, mu_k); !s.ok()) return s.message();
+    return "";
   }
 
  private:
@@ -154,6 +257,9 @@ class Simulation {
 
   Scene scene_{"", 0.0025};
   std::vector<double> poses_;
+  std::array<double, static_cast<int>(Stage::kCount)> stage_sum_{};
+  int stage_steps_ = 0;
+  std::vector<double> scratch_contacts_, scratch_joints_, scratch_stats_, scratch_energy_, scratch_drag_;
   std::map<std::string, std::string> assets_;
 };
 
@@ -187,7 +293,17 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("stateHash", &Simulation::StateHash)
       .function("describeJson", &Simulation::DescribeJson)
       .function("summaryJson", &Simulation::SummaryJson)
-      .function("poses", &Simulation::Poses);
+      .function("poses", &Simulation::Poses)
+      .function("contacts", &Simulation::Contacts)
+      .function("joints", &Simulation::Joints)
+      .function("stats", &Simulation::Stats)
+      .function("energy", &Simulation::Energy)
+      .function("startDrag", &Simulation::StartDrag)
+      .function("moveDrag", &Simulation::MoveDrag)
+      .function("endDrag", &Simulation::EndDrag)
+      .function("dragState", &Simulation::DragState)
+      .function("materialsJson", &Simulation::MaterialsJson)
+      .function("setMaterialFriction", &Simulation::SetMaterialFriction);
 }
 
 }  // namespace

@@ -30,7 +30,12 @@ nlohmann::ordered_json FrameJson(const Scene& scene) {
   nlohmann::ordered_json joints = nlohmann::ordered_json::array();
   for (JointId j = 0; j < w.joint_count(); ++j) joints.push_back(w.joint_position(j));
   f["joints"] = std::move(joints);
-  f["grasp"] = scene.grasp ? GraspQualityJson(EvaluateSceneGrasp(scene)) : nlohmann::ordered_json(nullptr);
+  f["grasp"] = nullptr;
+  if (scene.grasp) {
+    GraspQualitySettings l1 = scene.grasp->settings;
+    l1.compute_linf = false;
+    f["grasp"] = GraspQualityJson(EvaluateSceneGrasp(scene, l1));
+  }
   return f;
 }
 

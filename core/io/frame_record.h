@@ -9,6 +9,10 @@
 //    "joints": [q, ...]                                      (per world joint, rad or m)
 //    "grasp": {...} | null}                                  (io/grasp_json.h)
 //
+// The grasp metrics of a frame are the L1 ones only (epsilonLinf and
+// volumeLinf are null): the L-infinity hull of one frame can take seconds
+// (grasp_quality.h), which at one frame per 1/60 s made recordings of
+// grasps unusable; `grasplab quality` computes both.
 // Forces are the last step's impulses divided by its length.
 #pragma once
 

@@ -100,6 +100,10 @@ std::vector<GraspContact> GraspContacts(const Scene& scene) {
 }
 
 GraspQuality EvaluateSceneGrasp(const Scene& scene) {
+  return scene.grasp ? EvaluateSceneGrasp(scene, scene.grasp->settings) : EvaluateSceneGrasp(scene, {});
+}
+
+GraspQuality EvaluateSceneGrasp(const Scene& scene, const GraspQualitySettings& settings) {
   if (!scene.grasp) {
     GraspQuality q;
     q.note = "the scene names no grasped object";
@@ -107,8 +111,7 @@ GraspQuality EvaluateSceneGrasp(const Scene& scene) {
   }
   const BodyId obj = scene.grasp->object;
   const std::vector<GraspContact> contacts = GraspContacts(scene);
-  return EvaluateGrasp(contacts, scene.world.pose(obj).p, BoundingRadius(scene.world.body_def(obj).shape),
-                       scene.grasp->settings);
+  return EvaluateGrasp(contacts, scene.world.pose(obj).p, BoundingRadius(scene.world.body_def(obj).shape), settings);
 }
 
 }  // namespace grasplab

@@ -76,5 +76,7 @@ Status RunAction(Scene* scene, const SceneAction& action);
 // The contacts on the grasped object (normals into it) and its metrics.
 std::vector<GraspContact> GraspContacts(const Scene& scene);
 GraspQuality EvaluateSceneGrasp(const Scene& scene);
+// With other settings than the scene's (the page's live panel: L1 only).
+GraspQuality EvaluateSceneGrasp(const Scene& scene, const GraspQualitySettings& settings);
 
 }  // namespace grasplab

@@ -9,14 +9,22 @@
 //   window.grasplab.controller(robot, source)        a JavaScript controller run in the worker (protocol.js)
 //   window.grasplab.lookAt([x, y, z], distance)      aim the camera (for screenshots)
 //   window.grasplab.loadText(json, name) / share()   open scene JSON; make the share link (link.js)
+//   window.grasplab.overlays(flags)                 show/hide contacts, cones, forces, joints, drag
+//   window.grasplab.clientPosition(bodyName)         where a body's centre is on the page (for mouse tests)
+//   state() also carries: overlay { contacts, cones, arrows, sliding, joints, coneEdges, forceScale },
+//   diagnostics { stages (s), lcpSize, pivots, residual, lcpFailures, ... }, plots (latest samples),
+//   drag { body, force } or null, energy [T, T_grip, ratio], robots (joint values)
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
 import { View } from './view.js';
-import { ToWorker, FromWorker, POSE_STRIDE } from './protocol.js';
+import { ToWorker, FromWorker, POSE_STRIDE, Stats, STAGE_NAMES } from './protocol.js';
+import { ControlPanel } from './panel.js';
+import { Plots } from './plots.js';
 import { MAX_LINK_BYTES, decodeLink, encodeLink } from './link.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
+const plots = new Plots($('plots'));
 const worker = new Worker(new URL('./sim.worker.js', import.meta.url), { type: 'module' });
 
 const latest = {
@@ -24,21 +32,36 @@ const latest = {
   contactCount: 0, actualSpeed: 0, bodies: [], poses: new Float64Array(0), errors: [],
 };
 
-function showError(message) {
-  latest.errors.push(message);
+// Shows a message in the error panel; `log` is where state() reports it
+// (errors; warnings and solver fallbacks are shown but kept apart).
+function showError(message, item = document.createElement('div'), log = latest.errors) {
+  log.push(message);
   const panel = $('errors');
-  const item = document.createElement('div');
   item.textContent = message;
   panel.appendChild(item);
   panel.hidden = false;
 }
+// The left column starts below the toolbar, which wraps on narrow windows.
+new ResizeObserver(() => {
+  $('left-column').style.top = `${$('toolbar').getBoundingClientRect().bottom + 8}px`;
+}).observe($('toolbar'));
+$('errors-clear').onclick = () => {
+  const panel = $('errors');
+  for (const item of [...panel.querySelectorAll('div')]) item.remove();
+  panel.hidden = true;
+};
 
 worker.onerror = (e) => showError(`worker: ${e.message || 'failed to start'}`);
 worker.onmessage = ({ data: msg }) => {
   switch (msg.type) {
     case FromWorker.SCENES: {
       const picker = $('scene-picker');
-      picker.replaceChildren(...msg.names.map((n) => new Option(n, n)));
+      // Scene files show as their names ("barrett-handset"), built-ins as "name (built-in)".
+      picker.replaceChildren(...msg.names.map((n) => {
+        const o = new Option(msg.titles?.[n] ?? (n.startsWith('assets/') ? n.replace(/^.*\//, '').replace(/\.json$/, '') : `${n} (built-in)`), n);
+        o.title = msg.summaries?.[n] ?? n;
+        return o;
+      }));
       if (latest.scene) picker.value = latest.scene;
       break;
     }
@@ -58,6 +81,16 @@ worker.onmessage = ({ data: msg }) => {
         latest.needsFraming = false;
       }
       latest.bodies = msg.description.bodies.map((b) => b.name);
+      panel.setScene(msg.description, msg.materials);
+      plots.setScene(msg.description);
+      latest.failuresShown = 0;
+      latest.failureItem = null;
+      latest.warnings = [];
+      for (const w of msg.description.warnings ?? []) showError(`warning: ${w}`, undefined, latest.warnings);
+      {
+        const g = msg.description.grasp;
+        $('grasp-object').textContent = g ? `of ${msg.description.bodies[g.object].name}` : '';
+      }
       {
         const picker = $('scene-picker');
         if (![...picker.options].some((o) => o.value === msg.name)) {  // a link or an opened file
@@ -74,13 +107,22 @@ worker.onmessage = ({ data: msg }) => {
         contactCount: msg.contactCount, actualSpeed: msg.actualSpeed, poses: msg.poses, grasp: msg.grasp,
         recording: msg.recording, replay: null,
       });
+      Object.assign(latest, { contacts: msg.contacts, joints: msg.joints, stats: msg.stats, energy: msg.energy,
+        drag: msg.drag, robots: msg.robots });
       updateRecording();
       view.setPoses(msg.poses);
       if (latest.needsFraming && latest.description) {
         view.frame(msg.poses, latest.description);
         latest.needsFraming = false;
       }
+      view.overlays.setContacts(msg.contacts, msg.stats[Stats.FRICTION_DIRECTIONS]);
+      if (view.overlays.visible.joints) view.overlays.setJoints(msg.joints, msg.poses);
+      view.overlays.setDrag(msg.drag);
+      panel.updateJoints(msg.robots);
+      plots.push(msg.time, msg.contacts, msg.energy);
       updateStatus();
+      updateGraspPanel();
+      updateDiagnostics();
       break;
     case FromWorker.ERROR:
       showError(msg.message);
@@ -92,6 +134,7 @@ worker.onmessage = ({ data: msg }) => {
       $('timeline').value = String(msg.index);
       $('timeline-time').textContent = `frame ${msg.index + 1}/${msg.frames}, t = ${msg.time.toFixed(3)} s`;
       updateStatus();
+      updateGraspPanel();
       break;
     case FromWorker.RECORDING:
       if (latest.pendingRecording) latest.pendingRecording.splice(0).forEach((resolve) => resolve(msg.jsonl));
@@ -118,6 +161,73 @@ function updateRecording() {
     $('timeline').value = String(Math.max(0, r.frames - 1));
     $('timeline-time').textContent = `${r.frames} frame${r.frames === 1 ? '' : 's'} recorded`;
   }
+}
+
+function updateGraspPanel() {
+  const g = latest.replay ? latest.replay.grasp : latest.grasp;
+  const verdict = $('grasp-verdict');
+  const o = view.overlays;
+  verdict.classList.toggle('closure', !!(g && g.forceClosure));
+  verdict.classList.toggle('open', !!(g && !g.forceClosure));
+  if (!g) {
+    verdict.textContent = 'no grasp in this scene';
+    $('grasp-epsilon').textContent = '–';
+    $('grasp-volume').textContent = '–';
+  } else {
+    verdict.textContent = g.forceClosure ? 'force closure' : 'no force closure';
+    $('grasp-epsilon').textContent = g.forceClosure ? g.epsilonL1.toFixed(4) : '0 (not in closure)';
+    $('grasp-volume').textContent = g.volumeL1 > 0 ? g.volumeL1.toExponential(3) : '0';
+  }
+  const onObject = g ? `${g.contacts} on the object, ` : '';
+  $('grasp-contacts').textContent = `${onObject}${o.counts.contacts} in all (${o.counts.sliding} sliding)`;
+  const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : 8;
+  $('legend-cones').textContent = `cones: pyramids of ${u} edges, half-angle atan(mu)`;
+  const cm = 0.05;  // the legend's sample arrow is 5 cm of the scene, drawn 40 px
+  $('legend-force-text').textContent = `${cm * 100} cm = ${(cm / o.forceScale).toPrecision(3)} N`;
+}
+
+let lastDiagnostics = 0;
+function updateDiagnostics() {
+  const st = latest.stats;
+  if (!st) return;
+  const failures = st[Stats.LCP_FAILURES];
+  if (failures > latest.failuresShown) {  // visible, not console-only; one line kept up to date
+    latest.failuresShown = failures;
+    const text = `solver: Lemke failed on ${failures} step${failures === 1 ? '' : 's'} (projected Gauss-Seidel fallback used)`;
+    if (!latest.failureItem || !latest.failureItem.isConnected) {
+      latest.failureItem = document.createElement('div');
+      showError(text, latest.failureItem, []);
+    } else {
+      latest.failureItem.textContent = text;
+    }
+  }
+  const now = performance.now();
+  if (!$('diagnostics').open || now - lastDiagnostics < 250) return;
+  lastDiagnostics = now;
+  const ms = (s) => `${(s * 1000).toFixed(3)} ms`;
+  const rows = [
+    ...STAGE_NAMES.map((name, k) => [name, ms(st[Stats.STAGES + k])]),
+    ['step total', ms(STAGE_NAMES.reduce((sum, _, k) => sum + st[Stats.STAGES + k], 0))],
+    ['contacts / pairs', `${st[Stats.CONTACTS]} / ${st[Stats.PAIRS]}`],
+    ['islands', `${st[Stats.ISLANDS]}`],
+    ['LCP size (largest)', `${st[Stats.LCP_SIZE]} (${st[Stats.LCP_MAX]})`],
+    ['Lemke pivots', `${st[Stats.PIVOTS]}`],
+    ['LCP residual', `${st[Stats.RESIDUAL].toExponential(2)} N s`],
+    ['Lemke failures', `${failures}`],
+    ['step length', ms(st[Stats.STEP_LENGTH])],
+    ['quarantined bodies', `${st[Stats.QUARANTINED]}`],
+    ['friction edges u', `${st[Stats.FRICTION_DIRECTIONS]}`],
+    ['speed', `${latest.actualSpeed.toFixed(2)}x real time`],
+  ];
+  $('diagnostics-table').replaceChildren(...rows.map(([k, v]) => {
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.textContent = k;
+    const td = document.createElement('td');
+    td.textContent = v;
+    tr.append(th, td);
+    return tr;
+  }));
 }
 
 function updateStatus() {
@@ -169,6 +279,15 @@ const api = {
   // source: the body of function(t, joints) returning { jointName: target } (protocol.js); null removes it.
   controller: (robot, source) => send(ToWorker.CONTROLLER, { robot, source }),
   lookAt: (target, distance) => view.lookAt(target, distance),
+  overlays: (flags) => view.overlays.setVisible(flags),
+  cameraState: () => view.cameraState(),
+  clientPosition: (name) => {
+    const i = latest.bodies.indexOf(name);
+    if (i < 0) return null;
+    const o = i * POSE_STRIDE;
+    return view.toClient([latest.poses[o], latest.poses[o + 1], latest.poses[o + 2]]);
+  },
+  renderStats: () => ({ firstFrameMs: renderStats.firstFrameMs, intervals: renderStats.intervals.slice() }),
   state: () => ({
     ready: latest.ready,
     running: latest.running,
@@ -182,11 +301,27 @@ const api = {
     recording: latest.recording ?? null,
     replay: latest.replay ?? null,
     errors: latest.errors.slice(),
+    warnings: (latest.warnings ?? []).slice(),
+    overlay: { ...view.overlays.counts, coneEdges: view.overlays.edges, forceScale: view.overlays.forceScale,
+      visible: { ...view.overlays.visible } },
+    diagnostics: latest.stats ? {
+      stages: Object.fromEntries(STAGE_NAMES.map((n, k) => [n, latest.stats[Stats.STAGES + k]])),
+      contacts: latest.stats[Stats.CONTACTS], islands: latest.stats[Stats.ISLANDS],
+      lcpSize: latest.stats[Stats.LCP_SIZE], pivots: latest.stats[Stats.PIVOTS],
+      residual: latest.stats[Stats.RESIDUAL], lcpFailures: latest.stats[Stats.LCP_FAILURES],
+      frictionEdges: latest.stats[Stats.FRICTION_DIRECTIONS],
+    } : null,
+    plots: plots.latest(),
+    energy: latest.energy ? Array.from(latest.energy) : null,
+    drag: latest.drag && latest.drag[0] >= 0
+      ? { body: latest.bodies[latest.drag[0]], force: Array.from(latest.drag.subarray(7, 10)) } : null,
+    robots: latest.robots ?? null,
     bodies: latest.bodies.map((name, i) => {
       const o = i * POSE_STRIDE, p = latest.poses;
       return {
         name,
         static: latest.description.bodies[i].static,
+        mass: latest.description.bodies[i].mass,
         position: [p[o], p[o + 1], p[o + 2]],
         orientation: [p[o + 3], p[o + 4], p[o + 5], p[o + 6]],
       };
@@ -194,6 +329,49 @@ const api = {
   }),
 };
 window.grasplab = api;
+
+// A grasp action from the panel or the keyboard also starts the simulation,
+// so pressing Auto-grasp is enough to watch the grasp form.
+function userAction(type, robot, duration) {
+  api.action(type, robot, duration);
+  if (!latest.running) api.play();
+}
+
+const panel = new ControlPanel($('controls'), {
+  action: userAction,
+  jointTarget: (robot, joint, position) => send(ToWorker.JOINT_TARGET, { robot, joint, position }),
+  material: (name, staticFriction, kineticFriction) => send(ToWorker.MATERIAL, { name, staticFriction, kineticFriction }),
+  overlays: (flags) => view.overlays.setVisible(flags),
+  plots: (visible) => { $('plots').hidden = !visible; if (visible) plots.draw(); },
+});
+
+// Mouse drag of a dynamic body (protocol.js 'drag-start'): a press on a body
+// grabs it (the orbit controls stay still), moving pulls the spring's end in
+// the plane facing the camera, release lets go.
+let dragging = null;
+$('viewport').addEventListener('pointerdown', (e) => {
+  if (e.button !== 0 || !latest.description) return;
+  const hit = view.pick(e.clientX, e.clientY, latest.description.bodies.map((b) => b.static));
+  if (!hit) return;
+  e.stopPropagation();  // capture phase: OrbitControls never sees this press
+  dragging = { point: hit.point, pointerId: e.pointerId };
+  $('viewport').setPointerCapture(e.pointerId);
+  send(ToWorker.DRAG_START, { body: hit.body, point: hit.point, target: hit.point });
+}, { capture: true });
+$('viewport').addEventListener('pointermove', (e) => {
+  if (!dragging) return;
+  e.stopPropagation();
+  const target = view.pointOnViewPlane(e.clientX, e.clientY, dragging.point);
+  if (target) send(ToWorker.DRAG_MOVE, { target });
+}, { capture: true });
+const endDrag = (e) => {
+  if (!dragging) return;
+  e.stopPropagation();
+  dragging = null;
+  send(ToWorker.DRAG_END);
+};
+$('viewport').addEventListener('pointerup', endDrag, { capture: true });
+$('viewport').addEventListener('pointercancel', endDrag, { capture: true });
 
 // The loaded scene's source, from the worker.
 function source() {
@@ -288,6 +466,9 @@ async function showParams() {
   form.elements.timestep.value = String(scene.timestep ?? 0.0025);
   form.elements.frictionEdges.value = String(scene.solver?.frictionEdges ?? 8);
   form.elements.errorReduction.value = String(scene.solver?.errorReduction ?? 0.2);
+  form.elements.type.value = scene.solver?.type ?? 'lcp';
+  form.elements.contactTime.value = scene.solver?.contactTime ?? 'errorCorrection';
+  form.elements.torsionalFrictionRadius.value = String(scene.solver?.torsionalFrictionRadius ?? 0);
   const mats = $('material-params');
   mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
     const label = document.createElement('label');
@@ -306,8 +487,12 @@ async function applyParams() {
   const scene = JSON.parse(src.text);
   const form = $('params');
   scene.timestep = Number(form.elements.timestep.value);
-  scene.solver = { ...(scene.solver ?? {}), frictionEdges: Number(form.elements.frictionEdges.value),
-    errorReduction: Number(form.elements.errorReduction.value) };
+  scene.solver = { ...(scene.solver ?? {}), type: form.elements.type.value,
+    frictionEdges: Number(form.elements.frictionEdges.value),
+    errorReduction: Number(form.elements.errorReduction.value), contactTime: form.elements.contactTime.value };
+  const torsion = Number(form.elements.torsionalFrictionRadius.value);
+  if (torsion > 0) scene.solver.torsionalFrictionRadius = torsion;
+  else delete scene.solver.torsionalFrictionRadius;
   for (const input of $('material-params').querySelectorAll('input')) {
     const m = scene.materials[input.name.slice('material:'.length)];
     const mu = Number(input.value);
@@ -370,15 +555,35 @@ $('step').onclick = api.step;
 $('reset').onclick = api.reset;
 $('scene-picker').onchange = (e) => api.load(e.target.value);
 $('speed-factor').onchange = (e) => send(ToWorker.SPEED, { factor: Number(e.target.value) });
+const showHelp = (on) => { $('help').hidden = !on; };
+$('help-toggle').onclick = () => showHelp($('help').hidden);
+$('help-close').onclick = () => showHelp(false);
+$('help').onclick = (e) => { if (e.target === $('help')) showHelp(false); };
 window.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-  if (e.key === ' ') { e.preventDefault(); $('play').click(); }
+  if (e.key === 'Escape') showHelp(false);
+  else if (e.key === '?') showHelp($('help').hidden);
+  else if (e.key === ' ') { e.preventDefault(); $('play').click(); }
   else if (e.key === '.') api.step();
   else if (e.key === 'r') api.reset();
+  else if (e.key === 'g') {
+    const d = latest.description;
+    if (d && d.robots.length) userAction('autograsp', d.grasp && d.grasp.robot >= 0 ? d.robots[d.grasp.robot] : d.robots[0], 1);
+  }
 });
 
-function frame() {
+// Render timing for the budgets (docs/benchmarks.md): when the first frame
+// with bodies was drawn (ms since navigation) and the recent frame intervals.
+const renderStats = { firstFrameMs: null, intervals: [] };
+let lastRender = null;
+function frame(now) {
   view.render();
+  if (renderStats.firstFrameMs === null && latest.ready && view.meshes.length) renderStats.firstFrameMs = performance.now();
+  if (lastRender !== null) {
+    renderStats.intervals.push(now - lastRender);
+    if (renderStats.intervals.length > 240) renderStats.intervals.shift();
+  }
+  lastRender = now;
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);

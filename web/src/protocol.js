@@ -25,15 +25,42 @@
 //                                           joints = [{ name, position, velocity, target, lower, upper,
 //                                           maxEffort, effort }]; it returns { jointName: target, ... } (URDF
 //                                           values). source null hands the robot back to its trajectories.
+//   { type: 'joint-target', robot, joint, position }  a joint slider: the PD set point (URDF value, clamped
+//                                           into the limits); the sliders own the robot's set points
+//                                           from then until its next action
+//   { type: 'drag-start', body, point, target, frequency? }  grab a dynamic body at world point `point`
+//                                           and pull it towards `target` through the spring-damper of
+//                                           Chardonnet et al. eq. 7: k_p = m (2 pi f)^2 (f = 3 Hz unless
+//                                           given), k_v = sqrt(2 m k_p)
+//   { type: 'drag-move', target }           move the spring's world end
+//   { type: 'drag-end' }                    let go
+//   { type: 'material', name, staticFriction, kineticFriction }  a material's friction, from the next step
 //
 // worker -> main
-//   { type: 'scenes', names: string[] }              once at start: the built-in scenes, then the
-//                                                    files listed in assets/scenes/index.json
-//   { type: 'scene', name, timestep, description }   once per load; description = { bodies: [{ name, static, shape }],
-//                                                    robots: [name] }
-//   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, grasp, poses }
-//        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ... } or null
-//        poses: Float64Array, 7 per body (px py pz qw qx qy qz, world z-up), transferred
+//   { type: 'scenes', names: string[], titles, summaries }  once at start: the built-in scenes, then the
+//                                                    files listed in assets/scenes/index.json (with their
+//                                                    titles and summaries by name)
+//   { type: 'scene', name, timestep, description, materials }   once per load; description = { bodies:
+//                                                    [{ name, static, shape }], robots: [name], warnings: [string],
+//                                                    grasp: { object, robot } or null }; materials: [{ name,
+//                                                    staticFriction, kineticFriction }]
+//   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, grasp, robots,
+//     poses, contacts, joints, stats, energy, drag }
+//        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ..., time } or null (L1 only;
+//               while running, re-evaluated every >= 100 ms of wall time, `time` = when, sim seconds)
+//        robots: { name: { external, joints: [{ name, position, target, lower, upper }] } } (URDF values;
+//                external: the sliders or a JavaScript controller own its set points)
+//        Float64Arrays, transferred, in the layouts of core/io/frame_arrays.h:
+//        poses:    7 per body (px py pz qw qx qy qz, world z-up)
+//        contacts: CONTACT_STRIDE per contact (point, normal B->A, normal force N, friction force N, mu,
+//                  body A, body B, slip speed m/s, sliding 0/1, first friction direction)
+//        joints:   JOINT_STRIDE per world joint (type, parent, child, anchor, axis, q, limited, lower, upper)
+//        stats:    STATS_SIZE of the last step (stage seconds: the mean over the steps since the last
+//                  frame, as the browser's clock is coarse; counts, LCP size, pivots, residual, failures,
+//                  step length, quarantined bodies, friction directions u)
+//        energy:   [T, T_grip, ratio or -1] of the grasped object (core/grasp/kinetic_energy_ratio.h;
+//                  -1 while T_grip <= 1 uJ, the gripper nearly at rest)
+//        drag:     [body or -1, grab point xyz, target xyz, spring force xyz N]
 //        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
 //   { type: 'source', builtin, text }       the loaded scene: a built-in's name, or its JSON text
 //   { type: 'recorded', index, time, poses, grasp }  a recorded frame to show (poses as in 'frame')
@@ -45,6 +72,8 @@ export const ToWorker = Object.freeze({
   LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RUN: 'run', RESET: 'reset', SPEED: 'speed',
   ACTION: 'action', CONTROLLER: 'controller', SOURCE: 'source',
   RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
+  JOINT_TARGET: 'joint-target', DRAG_START: 'drag-start', DRAG_MOVE: 'drag-move', DRAG_END: 'drag-end',
+  MATERIAL: 'material',
 });
 
 export const FromWorker = Object.freeze({
@@ -53,3 +82,19 @@ export const FromWorker = Object.freeze({
 });
 
 export const POSE_STRIDE = 7;
+
+// core/io/frame_arrays.h
+export const CONTACT_STRIDE = 18;
+export const Contact = Object.freeze({
+  P: 0, N: 3, NORMAL_FORCE: 6, FRICTION_FORCE: 7, MU: 10, BODY_A: 11, BODY_B: 12, SLIP: 13, SLIDING: 14, T1: 15,
+});
+export const JOINT_STRIDE = 13;
+export const JointField = Object.freeze({
+  TYPE: 0, PARENT: 1, CHILD: 2, ANCHOR: 3, AXIS: 6, Q: 9, LIMITED: 10, LOWER: 11, UPPER: 12,
+});
+export const STATS_SIZE = 16;
+export const Stats = Object.freeze({
+  STAGES: 0, CONTACTS: 5, PAIRS: 6, ISLANDS: 7, LCP_SIZE: 8, LCP_MAX: 9, PIVOTS: 10, RESIDUAL: 11,
+  LCP_FAILURES: 12, STEP_LENGTH: 13, QUARANTINED: 14, FRICTION_DIRECTIONS: 15,
+});
+export const STAGE_NAMES = ['integratePositions', 'broadPhase', 'narrowPhase', 'externalImpulses', 'solveVelocities'];

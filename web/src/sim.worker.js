@@ -7,6 +7,9 @@ import { ToWorker, FromWorker } from './protocol.js';
 import { assetPaths } from './scene_assets.js';
 
 const FRAME_INTERVAL_MS = 1000 / 60;
+// Mouse drag: the spring's natural frequency f, k_p = m (2 pi f)^2, so every
+// body answers the mouse alike whatever its mass (protocol.js).
+const DRAG_FREQUENCY_HZ = 3;
 const TICK_MS = 4;
 const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 
@@ -30,8 +33,45 @@ function fail(message) {
   postMessage({ type: FromWorker.ERROR, message: String(message) });
 }
 
-function postFrame() {
-  const poses = new Float64Array(sim.poses());  // copy out of WASM memory
+// Per robot, the driven joints' URDF values for the joint sliders.
+function robotJoints() {
+  const out = {};
+  for (const robot of robots) {
+    const joints = JSON.parse(sim.jointsJson(robot));
+    out[robot] = { external: sliderRobots.has(robot) || controllers.has(robot), joints: joints.map((j) => ({
+      name: j.name, position: j.position, target: j.target, lower: j.lower, upper: j.upper })) };
+  }
+  return out;
+}
+
+// The grasp metrics (L1 only, bindings.cc). A wrench-space hull costs 2-100 ms
+// (more for many coplanar contacts), so while running they are re-evaluated
+// at most every max(GRASP_INTERVAL_MS, 4x their last cost) of wall time;
+// frames in between repeat the last result, whose sim time is `grasp.time`.
+// Paused frames (step, action, load) always evaluate afresh.
+const GRASP_INTERVAL_MS = 100;
+let lastGrasp = null;
+let nextGraspAt = 0;
+function graspMetrics(force) {
+  if (!hasGrasp) return null;
+  const now = performance.now();
+  if (force || !lastGrasp || now >= nextGraspAt) {
+    lastGrasp = { ...JSON.parse(sim.graspJson(false)), time: sim.time() };
+    const cost = performance.now() - now;
+    nextGraspAt = now + Math.max(GRASP_INTERVAL_MS, 4 * cost);
+  }
+  return lastGrasp;
+}
+
+// force: evaluate the grasp metrics now (see graspMetrics).
+function postFrame(force = !running) {
+  // Copies out of WASM memory (the views go stale when it grows).
+  const poses = new Float64Array(sim.poses());
+  const contacts = new Float64Array(sim.contacts());
+  const joints = new Float64Array(sim.joints());
+  const stats = new Float64Array(sim.stats());
+  const energy = new Float64Array(sim.energy());
+  const drag = new Float64Array(sim.dragState());
   const now = performance.now();
   speedWindow.push([now, sim.time()]);
   while (speedWindow.length > 2 && now - speedWindow[0][0] > 500) speedWindow.shift();
@@ -45,15 +85,19 @@ function postFrame() {
     stateHash: sim.stateHash(),
     contactCount: sim.contactCount(),
     actualSpeed,
-    grasp: hasGrasp ? JSON.parse(sim.graspJson()) : null,
+    grasp: graspMetrics(force),
     recording: { on: recording, frames: recorded.length, every: recordEvery },
-    poses,
-  }, [poses.buffer]);
+    robots: robotJoints(),
+    poses, contacts, joints, stats, energy, drag,
+  }, [poses.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer]);
   lastFrameAt = now;
 }
 
 // JavaScript controllers by robot name: function(t, joints) -> { joint: target }.
 const controllers = new Map();
+// Robots whose PD set points the joint sliders own (until an action).
+const sliderRobots = new Set();
+let robots = [];
 
 function runControllers() {
   for (const [robot, fn] of controllers) {
@@ -132,19 +176,33 @@ function setController(robot, source) {
   controllers.set(robot, fn);
 }
 
+// One tick steps for at most TICK_BUDGET_MS of wall time (in chunks sized by
+// the measured cost of a step), so frames keep flowing at ~60 Hz and commands
+// stay responsive even when the simulation cannot keep up with real time; the
+// measured speed then shows how far behind it is.
+const TICK_BUDGET_MS = 12;
+let stepMs = 0.5;  // running estimate of one step's wall time
 function tick() {
   if (running) {
-    const now = performance.now();
+    const tickStart = performance.now();
     const h = sim.timestep();
-    let due;
-    if (speed === Infinity) {
-      due = MAX_STEPS_PER_TICK;
-    } else {
-      const target = simStart + ((now - wallStart) / 1000) * speed;
-      due = Math.min(MAX_STEPS_PER_TICK, Math.floor((target - sim.time()) / h + 1e-9));
+    while (running) {
+      const now = performance.now();
+      if (now - tickStart >= TICK_BUDGET_MS) break;
+      let due;
+      if (speed === Infinity) {
+        due = MAX_STEPS_PER_TICK;
+      } else {
+        const target = simStart + ((now - wallStart) / 1000) * speed;
+        due = Math.min(MAX_STEPS_PER_TICK, Math.floor((target - sim.time()) / h + 1e-9));
+      }
+      if (due <= 0) break;
+      const chunk = Math.max(1, Math.min(due, Math.floor((TICK_BUDGET_MS - (now - tickStart)) / stepMs)));
+      if (!stepN(chunk)) break;
+      const spent = performance.now() - now;
+      stepMs = 0.8 * stepMs + 0.2 * Math.max(spent / chunk, 1e-3);
     }
-    stepN(due);
-    if (now - lastFrameAt >= FRAME_INTERVAL_MS) postFrame();
+    if (performance.now() - lastFrameAt >= FRAME_INTERVAL_MS) postFrame();
   }
   setTimeout(tick, TICK_MS);
 }
@@ -220,15 +278,20 @@ function adopt(next, err, name) {
   sim = next;
   sceneName = name;
   controllers.clear();
+  sliderRobots.clear();
   recording = false;
   recorded = [];
   hasGrasp = sim.hasGrasp();
+  lastGrasp = null;
   running = false;
+  const description = JSON.parse(sim.describeJson());
+  robots = description.robots;
   postMessage({
     type: FromWorker.SCENE,
     name,
     timestep: sim.timestep(),
-    description: JSON.parse(sim.describeJson()),
+    description,
+    materials: JSON.parse(sim.materialsJson()),
   });
   postFrame();
   return true;
@@ -290,9 +353,44 @@ function handle(msg) {
       case ToWorker.CONTROLLER: if (sim) setController(String(msg.robot), msg.source ?? null); break;
       case ToWorker.ACTION: {
         if (!sim) break;
+        if (sliderRobots.delete(String(msg.robot))) sim.setExternalControl(String(msg.robot), false);
         const err = sim.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1));
         if (err) fail(err);
         postFrame();
+        break;
+      }
+      case ToWorker.JOINT_TARGET: {
+        if (!sim) break;
+        const robot = String(msg.robot);
+        if (controllers.has(robot)) { fail(`joints: robot "${robot}" is driven by a JavaScript controller`); break; }
+        if (!sliderRobots.has(robot)) {
+          const err = sim.setExternalControl(robot, true);
+          if (err) { fail(`joints: ${err}`); break; }
+          sliderRobots.add(robot);
+        }
+        const err = sim.setJointTarget(robot, String(msg.joint), Number(msg.position), 0);
+        if (err) fail(`joints: ${err}`);
+        if (!running) postFrame();
+        break;
+      }
+      case ToWorker.DRAG_START: {
+        if (!sim) break;
+        const [px, py, pz] = msg.point, [tx, ty, tz] = msg.target;
+        const err = sim.startDrag(Number(msg.body), px, py, pz, tx, ty, tz, Number(msg.frequency ?? DRAG_FREQUENCY_HZ));
+        if (err) fail(err);
+        break;
+      }
+      case ToWorker.DRAG_MOVE: {
+        if (!sim) break;
+        const [tx, ty, tz] = msg.target;
+        sim.moveDrag(tx, ty, tz);  // "" or "nothing is being dragged" (a drag ended by a reload)
+        break;
+      }
+      case ToWorker.DRAG_END: if (sim) { sim.endDrag(); if (!running) postFrame(); } break;
+      case ToWorker.MATERIAL: {
+        if (!sim) break;
+        const err = sim.setMaterialFriction(String(msg.name), Number(msg.staticFriction), Number(msg.kineticFriction));
+        if (err) fail(err);
         break;
       }
       default: fail(`unknown message type '${msg.type}'`);
@@ -314,13 +412,19 @@ try {
   fail(`WASM module failed to load: ${e && e.message ? e.message : e}`);
 }
 if (Module) {
-  let files = [];
+  let index = [];
   try {
-    files = (await (await fetchOk('assets/scenes/index.json')).json()).scenes.map((s) => `assets/scenes/${s.file}`);
+    index = (await (await fetchOk('assets/scenes/index.json')).json()).scenes;
   } catch (e) {
     fail(`scene index: ${e && e.message ? e.message : e}`);
   }
-  postMessage({ type: FromWorker.SCENES, names: [...Module.builtinScenes().split(','), ...files] });
+  const files = index.map((s) => `assets/scenes/${s.file}`);
+  postMessage({
+    type: FromWorker.SCENES,
+    names: [...Module.builtinScenes().split(','), ...files],
+    titles: Object.fromEntries(index.map((s, i) => [files[i], s.title])),
+    summaries: Object.fromEntries(index.map((s, i) => [files[i], s.summary])),
+  });
   load(sceneName);
   for (const msg of pending.splice(0)) handle(msg);
   tick();

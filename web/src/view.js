@@ -10,6 +10,7 @@ import * as THREE from 'three';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { POSE_STRIDE } from './protocol.js';
+import { Overlays } from './overlays.js';
 
 THREE.Object3D.DEFAULT_UP.set(0, 0, 1);
 
@@ -47,6 +48,8 @@ export class View {
     this.bodies = new THREE.Group();
     this.scene.add(this.bodies);
     this.meshes = [];  // index = body id; null for bodies drawn as the ground
+    this.overlays = new Overlays(this.scene);
+    this.raycaster = new THREE.Raycaster();
 
     this.resize();
     window.addEventListener('resize', () => this.resize());
@@ -72,35 +75,93 @@ export class View {
       this.bodies.add(mesh);
       return mesh;
     });
+    this.overlays.setScene(description, this.overlays.size);  // frame() refines the size
   }
 
   // Points the camera at the dynamic bodies (their bounding spheres, and the
   // ground under them, where falling bodies will land) from a distance that
-  // shows them all; called on a scene's first frame.
+  // shows them all; called on a scene's first frame. A scene with a grasp is
+  // framed on the grasped object and the bodies around it (the hand), not on
+  // an arm carrying the hand.
   frame(poses, description) {
+    const near = this.graspNeighbourhood(poses, description);
     const box = new THREE.Box3();
     let groundZ = null;
     description.bodies.forEach((b, i) => {
       if (b.shape.type === 'plane') groundZ = Math.max(groundZ ?? -Infinity, poses[i * POSE_STRIDE + 2]);
     });
     description.bodies.forEach((b, i) => {
-      if (b.static || b.shape.type === 'plane') return;
+      if (b.static || b.shape.type === 'plane' || (near && !near.has(i))) return;
       const o = i * POSE_STRIDE;
       const r = boundingRadius(b.shape);
       const c = new THREE.Vector3(poses[o], poses[o + 1], poses[o + 2]);
       box.expandByPoint(c.clone().addScalar(r));
       box.expandByPoint(c.clone().addScalar(-r));
-      if (groundZ !== null) box.expandByPoint(new THREE.Vector3(c.x, c.y, groundZ));
+      if (groundZ !== null && !near) box.expandByPoint(new THREE.Vector3(c.x, c.y, groundZ));
     });
     if (box.isEmpty()) return;
     const centre = box.getCenter(new THREE.Vector3());
     const size = Math.max(box.getSize(new THREE.Vector3()).length(), 0.15);
-    const direction = new THREE.Vector3(0.55, -0.68, 0.48).normalize();
+    this.overlays.setScene(description, size);
+    // A grasp is seen from lower down, under the palm, where the contacts are.
+    const direction = new THREE.Vector3(0.55, -0.68, near ? 0.22 : 0.48).normalize();
     this.controls.target.copy(centre);
-    this.camera.position.copy(centre).addScaledVector(direction, 1.1 * size / Math.tan((this.camera.fov * Math.PI) / 360));
+    const fill = near ? 0.6 : 1.1;  // a grasp fills more of the view
+    this.camera.position.copy(centre).addScaledVector(direction, fill * size / Math.tan((this.camera.fov * Math.PI) / 360));
     this.camera.near = Math.max(0.001, size / 100);
     this.camera.updateProjectionMatrix();
     this.controls.update();
+  }
+
+  // The grasped object and the dynamic bodies whose centres lie within
+  // max(0.15 m, 3 object radii) of it, or null without a grasp.
+  graspNeighbourhood(poses, description) {
+    if (!description.grasp) return null;
+    const k = description.grasp.object;
+    const centre = (i) => new THREE.Vector3(poses[i * POSE_STRIDE], poses[i * POSE_STRIDE + 1], poses[i * POSE_STRIDE + 2]);
+    const c = centre(k);
+    const reach = Math.max(0.15, 3 * boundingRadius(description.bodies[k].shape));
+    const near = new Set([k]);
+    // The grasping robot's links (all robots' when the grasp names none).
+    const robots = description.robotBodies ?? {};
+    const names = description.robots ?? [];
+    const hand = new Set(description.grasp.robot >= 0 ? robots[names[description.grasp.robot]] ?? [] : Object.values(robots).flat());
+    description.bodies.forEach((b, i) => {
+      if (!b.static && hand.has(i) && centre(i).distanceTo(c) <= reach) near.add(i);
+    });
+    return near;
+  }
+
+  // The dynamic body under a client-space point: { body, point: [x, y, z] }
+  // (world, the first hit), or null.
+  pick(clientX, clientY, isStatic) {
+    this.setRay(clientX, clientY);
+    const hits = this.raycaster.intersectObjects(this.meshes.filter((m, i) => m && !isStatic[i]), false);
+    if (!hits.length) return null;
+    return { body: this.meshes.indexOf(hits[0].object), point: hits[0].point.toArray() };
+  }
+
+  // Where the ray through a client-space point meets the plane through
+  // `point` facing the camera (world), for dragging in the view plane.
+  pointOnViewPlane(clientX, clientY, point) {
+    this.setRay(clientX, clientY);
+    const normal = this.camera.getWorldDirection(new THREE.Vector3());
+    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(normal, new THREE.Vector3(...point));
+    const hit = this.raycaster.ray.intersectPlane(plane, new THREE.Vector3());
+    return hit ? hit.toArray() : null;
+  }
+
+  // Client-space coordinates of a world point (for tests and labels).
+  toClient(point) {
+    const v = new THREE.Vector3(...point).project(this.camera);
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    return [rect.left + ((v.x + 1) / 2) * rect.width, rect.top + ((1 - v.y) / 2) * rect.height];
+  }
+
+  setRay(clientX, clientY) {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.camera);
   }
 
   // Aims the camera at a world point (z-up) from `distance` metres, along

@@ -1,0 +1,291 @@
+// What the physics is doing, drawn over the bodies: contact points, friction
+// cones, contact-force arrows, joint axes with their limits, and the mouse
+// drag spring. Rebuilt in place from each frame's typed arrays (protocol.js,
+// core/io/frame_arrays.h); objects are pooled, so a frame allocates nothing
+// once the pools have grown.
+//
+// Conventions (docs/web.md):
+// - Each contact is drawn for its "subject" body: the scene's grasped object
+//   when it takes part, else body A when dynamic, else body B. The cone is the
+//   set of forces the contact can apply to the subject: apex at the contact,
+//   axis along the normal into the subject, half-angle atan(mu). With the LCP
+//   it is the solver's own pyramid: the same u edges d_k = cos(2 pi k/u) t1 +
+//   sin(2 pi k/u) (n x t1) (core/solvers/friction_directions.h).
+// - The arrow is the total contact force on the subject (normal + friction),
+//   from the contact point, length = |f| * forceScale (m/N; the legend). The
+//   scale starts at the grasped object's weight drawn 0.3 scene sizes long
+//   and only ever shrinks, so that the largest force seen stays within 0.3
+//   scene sizes: forces grow on screen until they would leave the view.
+// - Colour: green while the contact sticks, orange while it slides (slip
+//   speed above the slip threshold s_t of eq. 13).
+// Overlays are drawn without depth test, so contacts hidden inside a hand or
+// an object stay visible.
+import * as THREE from 'three';
+import { CONTACT_STRIDE, Contact, JOINT_STRIDE, JointField } from './protocol.js';
+
+const STICK = new THREE.Color(0x1b9e3a);
+const SLIDE = new THREE.Color(0xf07c12);
+const JOINT_COLOR = 0x6a3db8;
+const DRAG_COLOR = 0xd01c8b;
+
+function overlayMaterial(options) {
+  return new THREE.MeshBasicMaterial({ depthTest: false, depthWrite: false, transparent: true, ...options });
+}
+
+// A pool of objects made on demand; show(n) hides all past the first n.
+class Pool {
+  constructor(parent, make) { this.parent = parent; this.make = make; this.items = []; }
+  get(i) {
+    while (this.items.length <= i) {
+      const o = this.make();
+      o.renderOrder = 10;
+      this.parent.add(o);
+      this.items.push(o);
+    }
+    return this.items[i];
+  }
+  show(n) { this.items.forEach((o, i) => { o.visible = i < n; }); }
+}
+
+// A unit pyramid with u side faces: apex at the origin, opening along +z to
+// height 1 and radius 1 at angle 0 along +x (scaled per contact).
+function pyramidGeometry(u) {
+  const positions = [];
+  for (let k = 0; k < u; ++k) {
+    const a0 = (2 * Math.PI * k) / u, a1 = (2 * Math.PI * (k + 1)) / u;
+    positions.push(0, 0, 0, Math.cos(a0), Math.sin(a0), 1, Math.cos(a1), Math.sin(a1), 1);
+  }
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
+  return g;
+}
+
+function pyramidEdges(u) {
+  const positions = [];
+  for (let k = 0; k < u; ++k) {
+    const a0 = (2 * Math.PI * k) / u, a1 = (2 * Math.PI * (k + 1)) / u;
+    positions.push(0, 0, 0, Math.cos(a0), Math.sin(a0), 1);          // edge d_k
+    positions.push(Math.cos(a0), Math.sin(a0), 1, Math.cos(a1), Math.sin(a1), 1);  // rim
+  }
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
+  return g;
+}
+
+export class Overlays {
+  constructor(scene) {
+    this.root = new THREE.Group();
+    this.root.name = 'overlays';
+    scene.add(this.root);
+    this.visible = { contacts: true, cones: true, forces: true, joints: false, drag: true };
+    this.groups = {};
+    for (const name of Object.keys(this.visible)) {
+      this.groups[name] = new THREE.Group();
+      this.root.add(this.groups[name]);
+    }
+    this.size = 0.3;          // m, the scene's size (View.frame)
+    this.forceScale = 0.01;   // m per N
+    this.maxArrow = 0.09;     // m
+    this.subject = -1;        // the grasped object's body index, or -1
+    this.isStatic = [];
+    this.edges = 0;           // pyramid edges the cone pool was built for
+    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0 };
+
+    const dot = new THREE.SphereGeometry(1, 12, 8);
+    this.points = new Pool(this.groups.contacts, () => new THREE.Mesh(dot, overlayMaterial({ color: 0x111111 })));
+    this.shaft = new THREE.CylinderGeometry(1, 1, 1, 10).translate(0, 0.5, 0).rotateX(Math.PI / 2);  // along +z, 0..1
+    this.head = new THREE.ConeGeometry(1, 1, 14).translate(0, -0.5, 0).rotateX(Math.PI / 2);        // tip at origin
+    this.arrows = new Pool(this.groups.forces, () => {
+      const g = new THREE.Group();
+      const m = overlayMaterial({ color: STICK });
+      g.add(new THREE.Mesh(this.shaft, m), new THREE.Mesh(this.head, m));
+      return g;
+    });
+    this.joints = new Pool(this.groups.joints, () => {
+      const g = new THREE.Group();
+      g.add(new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true })));
+      g.add(new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true, opacity: 0.7 })));
+      g.add(new THREE.Mesh(dot, overlayMaterial({ color: JOINT_COLOR })));
+      return g;
+    });
+    const dragLine = new THREE.Line(new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3()]),
+      new THREE.LineBasicMaterial({ color: DRAG_COLOR, depthTest: false, transparent: true }));
+    dragLine.renderOrder = 11;
+    const dragEnd = new THREE.Mesh(dot, overlayMaterial({ color: DRAG_COLOR }));
+    dragEnd.renderOrder = 11;
+    this.drag = { line: dragLine, end: dragEnd };
+    this.groups.drag.add(dragLine, dragEnd);
+    this.setVisible(this.visible);
+  }
+
+  // description: the worker's scene description; size: the scene's size (m).
+  setScene(description, size) {
+    this.size = size;
+    this.isStatic = description.bodies.map((b) => b.static);
+    this.subject = description.grasp ? description.grasp.object : -1;
+    // Force scale: the heaviest movable body's weight (the grasped object's
+    // if any) drawn 0.3 scene sizes long.
+    let weight = 0;
+    description.bodies.forEach((b, i) => {
+      if (b.static) return;
+      if (this.subject < 0 || i === this.subject) weight = Math.max(weight, b.mass * 9.81);
+    });
+    this.forceScale = (0.3 * size) / Math.max(weight, 1e-3);
+    this.maxArrow = 0.3 * size;
+    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0 };
+  }
+
+  setVisible(flags) {
+    Object.assign(this.visible, flags);
+    for (const [name, group] of Object.entries(this.groups)) group.visible = this.visible[name];
+  }
+
+  // The cone pool for u edges (u = 0: a smooth cone, for an exact-cone solver).
+  ensureCones(u) {
+    if (this.edges === u && this.cones) return;
+    if (this.cones) {
+      for (const o of this.cones.items) { this.groups.cones.remove(o); }
+      this.coneGeometry.dispose();
+      this.coneEdges?.dispose();
+    }
+    this.edges = u;
+    this.coneGeometry = u > 0 ? pyramidGeometry(u) : new THREE.ConeGeometry(1, 1, 32, 1, true).translate(0, -0.5, 0).rotateX(-Math.PI / 2);
+    this.coneEdges = u > 0 ? pyramidEdges(u) : null;
+    this.cones = new Pool(this.groups.cones, () => {
+      const g = new THREE.Group();
+      g.add(new THREE.Mesh(this.coneGeometry, overlayMaterial({ color: STICK, opacity: 0.22, side: THREE.DoubleSide })));
+      if (this.coneEdges) {
+        g.add(new THREE.LineSegments(this.coneEdges, new THREE.LineBasicMaterial({ color: STICK, depthTest: false, transparent: true, opacity: 0.8 })));
+      }
+      return g;
+    });
+  }
+
+  // contacts: Float64Array, CONTACT_STRIDE per contact; u: friction edges.
+  setContacts(contacts, u) {
+    this.ensureCones(u);
+    const n = contacts.length / CONTACT_STRIDE;
+    const coneHeight = 0.06 * this.size;
+    const dotRadius = 0.006 * this.size;
+    const p = new THREE.Vector3(), axis = new THREE.Vector3(), t1 = new THREE.Vector3(), t2 = new THREE.Vector3();
+    const f = new THREE.Vector3(), basis = new THREE.Matrix4(), z = new THREE.Vector3(0, 0, 1);
+    let arrows = 0, sliding = 0;
+    let largest = 0;
+    for (let o = 0; o < contacts.length; o += CONTACT_STRIDE) {
+      const fn = contacts[o + Contact.NORMAL_FORCE];
+      const ft = Math.hypot(contacts[o + Contact.FRICTION_FORCE], contacts[o + Contact.FRICTION_FORCE + 1], contacts[o + Contact.FRICTION_FORCE + 2]);
+      largest = Math.max(largest, Math.hypot(fn, ft));
+    }
+    if (largest * this.forceScale > this.maxArrow) this.forceScale = this.maxArrow / largest;
+    for (let i = 0; i < n; ++i) {
+      const o = i * CONTACT_STRIDE;
+      const a = contacts[o + Contact.BODY_A], b = contacts[o + Contact.BODY_B];
+      // +1: the subject is A (normal B->A points into A), -1: it is B.
+      const sign = a === this.subject || (b !== this.subject && !this.isStatic[a]) ? 1 : -1;
+      p.fromArray(contacts, o + Contact.P);
+      axis.fromArray(contacts, o + Contact.N).multiplyScalar(sign);
+      t1.fromArray(contacts, o + Contact.T1);
+      t2.crossVectors(axis, t1);
+      const color = contacts[o + Contact.SLIDING] ? SLIDE : STICK;
+      sliding += contacts[o + Contact.SLIDING] ? 1 : 0;
+
+      const point = this.points.get(i);
+      point.position.copy(p);
+      point.scale.setScalar(dotRadius);
+
+      const cone = this.cones.get(i);
+      const mu = contacts[o + Contact.MU];
+      const r = Math.max(mu, 1e-3) * coneHeight;
+      // Columns: t1 r, t2 r, axis h: the unit pyramid's +x edge lands on d_0 = t1.
+      basis.makeBasis(t1.clone().multiplyScalar(r), t2.clone().multiplyScalar(r), axis.clone().multiplyScalar(coneHeight));
+      basis.setPosition(p);
+      cone.matrixAutoUpdate = false;
+      cone.matrix.copy(basis);
+      cone.matrixWorldNeedsUpdate = true;
+      for (const child of cone.children) child.material.color.copy(color);
+
+      // Total force on the subject: f_n n + f_t (on A), negated for B.
+      f.fromArray(contacts, o + Contact.FRICTION_FORCE)
+        .addScaledVector(new THREE.Vector3().fromArray(contacts, o + Contact.N), contacts[o + Contact.NORMAL_FORCE])
+        .multiplyScalar(sign);
+      const length = f.length() * this.forceScale;
+      if (length > 1e-5) {
+        const arrow = this.arrows.get(arrows++);
+        const head = Math.min(0.35 * length, 0.03 * this.size);
+        const width = 0.004 * this.size;
+        arrow.position.copy(p);
+        arrow.quaternion.setFromUnitVectors(z, f.normalize());
+        arrow.children[0].scale.set(width, width, Math.max(length - head, 0));
+        arrow.children[1].scale.set(2.2 * width, 2.2 * width, head);
+        arrow.children[1].position.set(0, 0, length);
+        arrow.children[0].material.color.copy(color);
+      }
+    }
+    this.points.show(n);
+    this.cones.show(n);
+    this.arrows.show(arrows);
+    this.counts.contacts = n;
+    this.counts.cones = n;
+    this.counts.arrows = arrows;
+    this.counts.sliding = sliding;
+  }
+
+  // joints: Float64Array, JOINT_STRIDE per joint; poses for the child's
+  // direction (limits of revolute joints are drawn as an arc about the axis
+  // from the q = 0 direction).
+  setJoints(joints, poses) {
+    const n = joints.length / JOINT_STRIDE;
+    const len = 0.08 * this.size;
+    let shown = 0;
+    for (let j = 0; j < n; ++j) {
+      const o = j * JOINT_STRIDE;
+      const type = joints[o + JointField.TYPE];
+      if (type === 2) continue;  // fixed
+      const g = this.joints.get(shown++);
+      const anchor = new THREE.Vector3().fromArray(joints, o + JointField.ANCHOR);
+      const axis = new THREE.Vector3().fromArray(joints, o + JointField.AXIS);
+      const q = joints[o + JointField.Q];
+      const limited = joints[o + JointField.LIMITED] === 1;
+      const lower = joints[o + JointField.LOWER], upper = joints[o + JointField.UPPER];
+      const [axisLine, limitLine, marker] = g.children;
+      marker.scale.setScalar(0.006 * this.size);
+      if (type === 0) {  // revolute: the axis, and the limit arc in the plane normal to it
+        axisLine.geometry.setFromPoints([anchor.clone().addScaledVector(axis, -len), anchor.clone().addScaledVector(axis, len)]);
+        const child = joints[o + JointField.CHILD] * 7;
+        const toChild = new THREE.Vector3(poses[child], poses[child + 1], poses[child + 2]).sub(anchor);
+        toChild.addScaledVector(axis, -toChild.dot(axis));
+        if (toChild.lengthSq() < 1e-12) toChild.set(1, 0, 0).addScaledVector(axis, -axis.x).normalize();
+        const ref = toChild.normalize().applyAxisAngle(axis, -q);  // the q = 0 direction
+        const lo = limited ? lower : -Math.PI, hi = limited ? upper : Math.PI;
+        const points = [];
+        const radius = 0.6 * len;
+        for (let k = 0; k <= 32; ++k) {
+          const angle = lo + ((hi - lo) * k) / 32;
+          points.push(anchor.clone().addScaledVector(ref.clone().applyAxisAngle(axis, angle), radius));
+        }
+        if (limited) points.unshift(anchor.clone()), points.push(anchor.clone());
+        limitLine.geometry.setFromPoints(points);
+        marker.position.copy(anchor).addScaledVector(ref.clone().applyAxisAngle(axis, q), radius);
+      } else {  // prismatic: the stroke between the limits, the marker at q
+        const lo = limited ? lower : -len, hi = limited ? upper : len;
+        axisLine.geometry.setFromPoints([anchor.clone().addScaledVector(axis, lo), anchor.clone().addScaledVector(axis, hi)]);
+        limitLine.geometry.setFromPoints([anchor, anchor]);
+        marker.position.copy(anchor).addScaledVector(axis, q);
+      }
+    }
+    this.joints.show(shown);
+    this.counts.joints = shown;
+  }
+
+  // drag: [body or -1, grab point xyz, target xyz, force xyz]
+  setDrag(drag) {
+    const active = drag && drag[0] >= 0;
+    this.drag.line.visible = active;
+    this.drag.end.visible = active;
+    if (!active) return;
+    const a = new THREE.Vector3(drag[1], drag[2], drag[3]), b = new THREE.Vector3(drag[4], drag[5], drag[6]);
+    this.drag.line.geometry.setFromPoints([a, b]);
+    this.drag.end.position.copy(b);
+    this.drag.end.scale.setScalar(0.008 * this.size);
+  }
+}

@@ -1,0 +1,113 @@
+// Live plots under the view (uPlot), as in Zechmair & Morel's figures:
+// - the total contact normal force on each body over time (their Figure 3:
+//   contact force magnitude during a grasp): one series per movable body that
+//   is not part of a robot, and one per robot (the sum over its links);
+// - the kinetic-energy ratio of the grasped object (their Figures 5-6;
+//   core/grasp/kinetic_energy_ratio.h), with gaps while the gripper is at rest.
+// The window is the last WINDOW_S seconds of simulated time; the charts are
+// redrawn at most every REDRAW_MS.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { CONTACT_STRIDE, Contact } from './protocol.js';
+
+const WINDOW_S = 10;
+const REDRAW_MS = 100;
+const COLORS = ['#d9822b', '#3d7fc1', '#5aa469', '#b0413e', '#8e6cb8', '#c9a227', '#4a4a4a'];
+
+export class Plots {
+  constructor(container) {
+    this.container = container;
+    this.force = null;
+    this.energy = null;
+    this.lastDraw = 0;
+    this.series = [];  // [{ label, bodies: Set }]
+  }
+
+  // description: the worker's scene description.
+  setScene(description) {
+    const robotBodies = new Set(Object.values(description.robotBodies ?? {}).flat());
+    this.series = [];
+    description.bodies.forEach((b, i) => {
+      if (!b.static && !robotBodies.has(i)) this.series.push({ label: b.name, bodies: new Set([i]) });
+    });
+    this.series = this.series.slice(0, 6);
+    for (const [robot, bodies] of Object.entries(description.robotBodies ?? {})) {
+      this.series.push({ label: `${robot} (all links)`, bodies: new Set(bodies) });
+    }
+    this.hasEnergy = !!description.grasp;
+    this.data = { time: [], force: this.series.map(() => []), ratio: [] };
+    this.build();
+  }
+
+  build() {
+    this.force?.destroy();
+    this.energy?.destroy();
+    this.container.replaceChildren();
+    const width = this.width();
+    const axes = (label) => [{ label: 'time (s)', size: 30 }, { label, size: 60 }];
+    this.force = new uPlot({
+      title: 'Total contact normal force per body',
+      width, height: 130,
+      scales: { x: { time: false } },
+      axes: axes('N'),
+      series: [{ label: 't' }, ...this.series.map((s, k) => ({ label: s.label, stroke: COLORS[k % COLORS.length], width: 1.5 }))],
+      legend: { live: false },
+    }, [[], ...this.series.map(() => [])], this.container);
+    this.energy = new uPlot({
+      title: 'Kinetic-energy ratio (1 = object moves with the gripper)',
+      width, height: 100,
+      // Log scale: 1 is ideal, jitter reaches 10-1000x.
+      scales: { x: { time: false }, y: { distr: 3, log: 10, range: (u, lo, hi) => [Math.min(0.1, lo ?? 0.1), Math.max(10, hi ?? 10)] } },
+      axes: axes('T / T_grip'),
+      series: [{ label: 't' }, { label: this.hasEnergy ? 'grasped object' : 'no grasp in this scene', stroke: '#3d7fc1', width: 1.5, spanGaps: false }],
+      legend: { live: false },
+    }, [[], []], this.container);
+    this.energy.root.hidden = !this.hasEnergy;  // no grasped object, no ratio
+  }
+
+  width() { return Math.max(240, Math.min(420, this.container.clientWidth || 380)); }
+
+  // One frame: time (s), contacts (Float64Array), energy ([T, T_grip, ratio or -1]).
+  push(time, contacts, energy) {
+    if (!this.data) return;
+    const d = this.data;
+    if (d.time.length && time < d.time[d.time.length - 1]) {  // a reset or reload
+      d.time.length = 0; d.ratio.length = 0; d.force.forEach((f) => { f.length = 0; });
+    }
+    if (d.time.length && time === d.time[d.time.length - 1]) return;
+    const totals = this.series.map(() => 0);
+    for (let o = 0; o < contacts.length; o += CONTACT_STRIDE) {
+      const fn = contacts[o + Contact.NORMAL_FORCE];
+      const a = contacts[o + Contact.BODY_A], b = contacts[o + Contact.BODY_B];
+      this.series.forEach((s, k) => {
+        if (s.bodies.has(a) || s.bodies.has(b)) totals[k] += fn;
+      });
+    }
+    d.time.push(time);
+    totals.forEach((v, k) => d.force[k].push(v));
+    d.ratio.push(energy && energy[2] >= 0 ? Math.max(energy[2], 1e-3) : null);  // log axis: floor 1e-3
+    while (d.time.length > 2 && d.time[0] < time - WINDOW_S) {
+      d.time.shift(); d.ratio.shift(); d.force.forEach((f) => f.shift());
+    }
+    const now = performance.now();
+    if (now - this.lastDraw >= REDRAW_MS) this.draw(now);
+  }
+
+  draw(now = performance.now()) {
+    if (!this.force || this.container.hidden) return;
+    this.lastDraw = now;
+    this.force.setData([this.data.time, ...this.data.force]);
+    this.energy.setData([this.data.time, this.data.ratio]);
+  }
+
+  // The latest values, for the page's state (tests).
+  latest() {
+    if (!this.data || !this.data.time.length) return null;
+    const i = this.data.time.length - 1;
+    return {
+      samples: this.data.time.length,
+      force: Object.fromEntries(this.series.map((s, k) => [s.label, this.data.force[k][i]])),
+      energyRatio: this.data.ratio[i],
+    };
+  }
+}
