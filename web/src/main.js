@@ -279,7 +279,7 @@ const api = {
   // source: the body of function(t, joints) returning { jointName: target } (protocol.js); null removes it.
   controller: (robot, source) => send(ToWorker.CONTROLLER, { robot, source }),
   lookAt: (target, distance) => view.lookAt(target, distance),
-  overlays: (flags) => view.overlays.setVisible(flags),
+  overlays: (flags) => setOverlays(flags),
   cameraState: () => view.cameraState(),
   clientPosition: (name) => {
     const i = latest.bodies.indexOf(name);
@@ -287,12 +287,14 @@ const api = {
     const o = i * POSE_STRIDE;
     return view.toClient([latest.poses[o], latest.poses[o + 1], latest.poses[o + 2]]);
   },
-  renderStats: () => ({ firstFrameMs: renderStats.firstFrameMs, intervals: renderStats.intervals.slice() }),
+  renderStats: () => ({ firstFrameMs: renderStats.firstFrameMs, intervals: renderStats.intervals.slice(),
+    drawMs: renderStats.drawMs.slice(), quality: view.quality }),
   state: () => ({
     ready: latest.ready,
     running: latest.running,
     scene: latest.scene,
     time: latest.time,
+    timestep: latest.timestep ?? null,
     steps: latest.steps,
     stateHash: latest.stateHash,
     contactCount: latest.contactCount,
@@ -330,6 +332,12 @@ const api = {
 };
 window.grasplab = api;
 
+function setOverlays(flags) {
+  view.overlays.setVisible(flags);
+  if (flags.joints && latest.joints) view.overlays.setJoints(latest.joints, latest.poses);
+  view.dirty = true;
+}
+
 // A grasp action from the panel or the keyboard also starts the simulation,
 // so pressing Auto-grasp is enough to watch the grasp form.
 function userAction(type, robot, duration) {
@@ -341,7 +349,7 @@ const panel = new ControlPanel($('controls'), {
   action: userAction,
   jointTarget: (robot, joint, position) => send(ToWorker.JOINT_TARGET, { robot, joint, position }),
   material: (name, staticFriction, kineticFriction) => send(ToWorker.MATERIAL, { name, staticFriction, kineticFriction }),
-  overlays: (flags) => view.overlays.setVisible(flags),
+  overlays: (flags) => setOverlays(flags),
   plots: (visible) => { $('plots').hidden = !visible; if (visible) plots.draw(); },
 });
 
@@ -573,17 +581,22 @@ window.addEventListener('keydown', (e) => {
 });
 
 // Render timing for the budgets (docs/benchmarks.md): when the first frame
-// with bodies was drawn (ms since navigation) and the recent frame intervals.
-const renderStats = { firstFrameMs: null, intervals: [] };
-let lastRender = null;
+// with bodies was drawn (ms since navigation), the intervals between draws
+// and the time each draw took on the main thread (ms). The view draws on
+// demand, so while paused and still nothing is drawn.
+const renderStats = { firstFrameMs: null, intervals: [], drawMs: [] };
+let lastDraw = null;
 function frame(now) {
-  view.render();
-  if (renderStats.firstFrameMs === null && latest.ready && view.meshes.length) renderStats.firstFrameMs = performance.now();
-  if (lastRender !== null) {
-    renderStats.intervals.push(now - lastRender);
+  const start = performance.now();
+  if (view.render()) {
+    const end = performance.now();
+    if (renderStats.firstFrameMs === null && latest.ready && view.meshes.length) renderStats.firstFrameMs = end;
+    if (lastDraw !== null) renderStats.intervals.push(now - lastDraw);
+    renderStats.drawMs.push(end - start);
     if (renderStats.intervals.length > 240) renderStats.intervals.shift();
+    if (renderStats.drawMs.length > 240) renderStats.drawMs.shift();
+    lastDraw = now;
   }
-  lastRender = now;
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);

@@ -6,13 +6,16 @@
 //
 // Conventions (docs/web.md):
 // - Each contact is drawn for its "subject" body: the scene's grasped object
-//   when it takes part, else body A when dynamic, else body B. The cone is the
-//   set of forces the contact can apply to the subject: apex at the contact,
-//   axis along the normal into the subject, half-angle atan(mu). With the LCP
-//   it is the solver's own pyramid: the same u edges d_k = cos(2 pi k/u) t1 +
+//   when it takes part, else body A when dynamic, else body B. As in GraspIt!,
+//   the cone stands on the subject's surface, apex at the contact, opening
+//   outwards along the normal, half-angle atan(mu): reversed, it is the set of
+//   forces the contact can apply to the subject. With the LCP it is the
+//   solver's own pyramid: the same u edges d_k = cos(2 pi k/u) t1 +
 //   sin(2 pi k/u) (n x t1) (core/solvers/friction_directions.h).
 // - The arrow is the total contact force on the subject (normal + friction),
-//   from the contact point, length = |f| * forceScale (m/N; the legend). The
+//   drawn pushing: its tip at the contact, its tail outside the subject, so
+//   that a force inside the friction cone has its shaft inside the cone.
+//   Length = |f| * forceScale (m/N; the legend). The
 //   scale starts at the grasped object's weight drawn 0.3 scene sizes long
 //   and only ever shrinks, so that the largest force seen stays within 0.3
 //   scene sizes: forces grow on screen until they would leave the view.
@@ -165,7 +168,7 @@ export class Overlays {
   setContacts(contacts, u) {
     this.ensureCones(u);
     const n = contacts.length / CONTACT_STRIDE;
-    const coneHeight = 0.06 * this.size;
+    const coneHeight = 0.1 * this.size;
     const dotRadius = 0.006 * this.size;
     const p = new THREE.Vector3(), axis = new THREE.Vector3(), t1 = new THREE.Vector3(), t2 = new THREE.Vector3();
     const f = new THREE.Vector3(), basis = new THREE.Matrix4(), z = new THREE.Vector3(0, 0, 1);
@@ -196,8 +199,8 @@ export class Overlays {
       const cone = this.cones.get(i);
       const mu = contacts[o + Contact.MU];
       const r = Math.max(mu, 1e-3) * coneHeight;
-      // Columns: t1 r, t2 r, axis h: the unit pyramid's +x edge lands on d_0 = t1.
-      basis.makeBasis(t1.clone().multiplyScalar(r), t2.clone().multiplyScalar(r), axis.clone().multiplyScalar(coneHeight));
+      // Columns: t1 r, t2 r, -axis h (outwards): the unit pyramid's +x edge lands on d_0 = t1.
+      basis.makeBasis(t1.clone().multiplyScalar(r), t2.clone().multiplyScalar(-r), axis.clone().multiplyScalar(-coneHeight));
       basis.setPosition(p);
       cone.matrixAutoUpdate = false;
       cone.matrix.copy(basis);
@@ -213,8 +216,9 @@ export class Overlays {
         const arrow = this.arrows.get(arrows++);
         const head = Math.min(0.35 * length, 0.03 * this.size);
         const width = 0.004 * this.size;
-        arrow.position.copy(p);
-        arrow.quaternion.setFromUnitVectors(z, f.normalize());
+        f.normalize();
+        arrow.position.copy(p).addScaledVector(f, -length);  // tip at the contact
+        arrow.quaternion.setFromUnitVectors(z, f);
         arrow.children[0].scale.set(width, width, Math.max(length - head, 0));
         arrow.children[1].scale.set(2.2 * width, 2.2 * width, head);
         arrow.children[1].position.set(0, 0, length);

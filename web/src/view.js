@@ -16,13 +16,41 @@ THREE.Object3D.DEFAULT_UP.set(0, 0, 1);
 
 const BODY_COLORS = [0xd9822b, 0x3d7fc1, 0x5aa469, 0xb0413e, 0x8e6cb8, 0xc9a227];
 
+// Software WebGL (SwiftShader, llvmpipe: headless browsers, machines without
+// a GPU) draws every pixel on the CPU the simulation also needs, so it gets
+// the low quality: no multisampling, no shadow maps, Lambert shading. On this
+// project's 2-core machine (headless Chromium, 1280x800, the handset scene)
+// that is 24 redraws/s against 6 for the high quality (docs/benchmarks.md).
+// URL overrides: ?quality=low|high, &shadows=0|1, &scale=<pixel ratio>.
+export function detectQuality() {
+  const forced = new URLSearchParams(location.search).get('quality');
+  if (forced === 'low' || forced === 'high') return forced;
+  try {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+    const name = info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : '';
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|software/i.test(name) ? 'low' : 'high';
+  } catch {
+    return 'high';
+  }
+}
+
 export class View {
-  constructor(container) {
+  constructor(container, quality = detectQuality()) {
     this.container = container;
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-    this.renderer.shadowMap.enabled = true;
-    this.renderer.shadowMap.type = THREE.PCFSoftShadowMap;
+    this.quality = quality;
+    const high = quality === 'high';
+    lambert = !high;
+    // No preserveDrawingBuffer (a copy per frame): pngDataUrl draws and reads in one task.
+    this.renderer = new THREE.WebGLRenderer({ antialias: high });
+    const params = new URLSearchParams(location.search);
+    this.renderer.setPixelRatio(Number(params.get('scale')) || (high ? Math.min(window.devicePixelRatio, 2) : 1));
+    this.renderer.shadowMap.enabled = params.has('shadows') ? params.get('shadows') !== '0' : high;
+    this.renderer.shadowMap.type = high ? THREE.PCFSoftShadowMap : THREE.PCFShadowMap;
+    // Rendering happens on demand (render() draws only when dirty): a new
+    // frame from the worker, a camera move, a resize or an overlay change.
+    this.dirty = true;
     container.appendChild(this.renderer.domElement);
 
     this.scene = new THREE.Scene();
@@ -34,12 +62,13 @@ export class View {
     this.controls.target.set(0, 0, 0.15);
     this.controls.enableDamping = true;
     this.controls.update();
+    this.dirty = true;
 
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 1.6));
     const sun = new THREE.DirectionalLight(0xffffff, 2.2);
     sun.position.set(1.5, -1.0, 3.0);
     sun.castShadow = true;
-    sun.shadow.mapSize.set(2048, 2048);
+    sun.shadow.mapSize.set(high ? 2048 : 1024, high ? 2048 : 1024);
     const s = 1.0;
     Object.assign(sun.shadow.camera, { left: -s, right: s, top: s, bottom: -s, near: 0.1, far: 10 });
     sun.shadow.bias = -0.0005;
@@ -56,6 +85,7 @@ export class View {
   }
 
   resize() {
+    this.dirty = true;
     const w = this.container.clientWidth || window.innerWidth;
     const h = this.container.clientHeight || window.innerHeight;
     this.renderer.setSize(w, h);
@@ -111,6 +141,7 @@ export class View {
     this.camera.near = Math.max(0.001, size / 100);
     this.camera.updateProjectionMatrix();
     this.controls.update();
+    this.dirty = true;
   }
 
   // The grasped object and the dynamic bodies whose centres lie within
@@ -174,11 +205,12 @@ export class View {
     this.camera.near = Math.max(0.001, distance / 200);
     this.camera.updateProjectionMatrix();
     this.controls.update();
+    this.dirty = true;
   }
 
   // The view as a PNG data URL (rendered now, so the drawing buffer is full).
   pngDataUrl() {
-    this.render();
+    this.render(true);
     return this.renderer.domElement.toDataURL('image/png');
   }
 
@@ -194,10 +226,12 @@ export class View {
     this.camera.near = Math.max(0.001, d / 200);
     this.camera.updateProjectionMatrix();
     this.controls.update();
+    this.dirty = true;
   }
 
   // poses: Float64Array, POSE_STRIDE per body (px py pz qw qx qy qz)
   setPoses(poses) {
+    this.dirty = true;
     for (let i = 0; i < this.meshes.length; ++i) {
       const o = i * POSE_STRIDE;
       const m = this.meshes[i];
@@ -206,9 +240,13 @@ export class View {
     }
   }
 
-  render() {
-    this.controls.update();
+  // Draws if anything changed since the last draw; returns whether it drew.
+  render(force = false) {
+    const moved = this.controls.update();  // true while the camera moves (damping included)
+    if (!(force || moved || this.dirty)) return false;
+    this.dirty = false;
     this.renderer.render(this.scene, this.camera);
+    return true;
   }
 }
 
@@ -255,13 +293,21 @@ function makeGrid(half, step) {
   return group;
 }
 
+// Physically based shading on a GPU; Lambert (a fraction of the per-pixel
+// work) under software rendering.
+let lambert = false;
+function surfaceMaterial({ color, roughness, metalness = 0 }) {
+  return lambert ? new THREE.MeshLambertMaterial({ color })
+    : new THREE.MeshStandardMaterial({ color, roughness, metalness });
+}
+
 function makeBodyMesh(body, index) {
   const shape = body.shape;
   if (shape.type === 'plane') {
     const group = new THREE.Group();
     const ground = new THREE.Mesh(
       new THREE.PlaneGeometry(6, 6),
-      new THREE.MeshStandardMaterial({ color: 0xc8ccd0, roughness: 0.95 }));
+      surfaceMaterial({ color: 0xc8ccd0, roughness: 0.95 }));
     ground.receiveShadow = true;
     group.add(ground);
     const grid = makeGrid(3, 0.1);
@@ -270,7 +316,7 @@ function makeBodyMesh(body, index) {
     return group;
   }
   const color = BODY_COLORS[index % BODY_COLORS.length];
-  const material = new THREE.MeshStandardMaterial({ color, roughness: 0.5, metalness: 0.05 });
+  const material = surfaceMaterial({ color, roughness: 0.5, metalness: 0.05 });
   const geometry = makeGeometry(shape, body.name);
   if (shape.type === 'mesh') material.color.set(0xa7adb3);
   const mesh = new THREE.Mesh(geometry, material);
