@@ -1,8 +1,8 @@
-// Pictures for docs/grasping.md, taken from the page in headless Chromium:
+// Pictures for docs/grasping.md and docs/web.md, taken from the page in headless Chromium:
 //   node scripts/docs-pictures.mjs      (after scripts/build.sh)
 import { openPage, waitForState } from '../tests/browser/browser.mjs';
 const out = new URL('../docs/images/', import.meta.url).pathname;
-const session = await openPage({ width: 1000, height: 700 });
+const session = await openPage({ width: 1400, height: 860 });
 const { page } = session;
 await waitForState(page, (s) => s.ready, { what: 'first frame' });
 const scene = 'assets/scenes/barrett-handset.json';
@@ -17,12 +17,22 @@ await new Promise((r) => setTimeout(r, 500));
 console.log('static', JSON.stringify(s.grasp));
 await page.screenshot({ path: out + 'handset-static-grasp.png' });
 await page.evaluate((n) => window.grasplab.load(n), scene);
-await waitForState(page, (st) => st.steps === 0 && st.time === 0, { what: 'reloaded' });
+// The static grasp left steps and time at 0 too: wait for the fingers to be open again.
+await waitForState(page, (st) => st.steps === 0 && st.grasp && st.grasp.contacts === 0, { what: 'reloaded' });
 await page.evaluate(() => window.grasplab.runSteps(1200));
 s = await waitForState(page, (st) => st.steps === 1200, { what: '3 s', timeout: 60000 });
 console.log('dynamic', JSON.stringify(s.grasp), s.stateHash);
 await page.evaluate(() => window.grasplab.lookAt([0.55, 0, 0.5], 0.45));
 await new Promise((r) => setTimeout(r, 500));
 await page.screenshot({ path: out + 'handset-dynamic-grasp.png' });
+// docs/web.md: the page as a new user sees it after pressing Auto-grasp.
+await page.selectOption('#scene-picker', scene);
+await waitForState(page, (st) => st.steps === 0 && st.time === 0, { what: 'reloaded' });
+await page.click('#grasp-actions button[data-action=autograsp]');
+s = await waitForState(page, (st) => st.grasp && st.grasp.forceClosure && st.time > 1.2, { what: 'closure', timeout: 120000 });
+await page.click('#play');
+await waitForState(page, (st) => !st.running, { what: 'pause' });
+await new Promise((r) => setTimeout(r, 500));
+await page.screenshot({ path: out + 'page-handset.png' });
 console.log(session.consoleErrors, s.errors);
 await session.close();
