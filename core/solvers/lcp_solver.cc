@@ -7,130 +7,12 @@
 
 #include "core/solvers/contact_target.h"
 #include "core/solvers/friction_directions.h"
+#include "core/solvers/reduced_island.h"
 
 namespace grasplab {
-namespace {
-
-// W = M^-1 applied to a 6-vector [f; tau] of body x.
-Vec6 ApplyW(const VelocityBody& body, const Vec6& j) {
-  Vec6 out;
-  out.head<3>() = body.inv_mass * j.head<3>();
-  out.tail<3>() = body.inv_I_W * j.tail<3>();
-  return out;
-}
-
-Vec6 Velocity(const VelocityBody& body) {
-  Vec6 v;
-  v << body.v_W, body.w_W;
-  return v;
-}
-
-// Row . (island velocity vector, 6 per body, dense).
-double RowDot(const JacobianRow& r, const double* v) {
-  double s = 0.0;
-  for (int b = 0; b < r.count; ++b) {
-    const double* vb = v + 6 * r.body[b];
-    for (int k = 0; k < 6; ++k) s += r.J[b][k] * vb[k];
-  }
-  return s;
-}
-double RowDot(const JacobianRow& r, const std::vector<double>& v) { return RowDot(r, v.data()); }
-
-// Adds s * W row^T into the dense island vector v (6 per body).
-void AddWRowT(const std::vector<VelocityBody*>& bodies, const JacobianRow& r, double s, double* v) {
-  for (int b = 0; b < r.count; ++b) {
-    const Vec6 w = ApplyW(*bodies[r.body[b]], r.J[b]);
-    for (int k = 0; k < 6; ++k) v[6 * r.body[b] + k] += s * w[k];
-  }
-}
-
-// Cholesky S = L L^T in place (lower triangle), skipping pivots below
-// `floor` (redundant rows): their column of L is zeroed and `active` false.
-void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
-  std::vector<double>& a = *S;
-  double max_diag = 0.0;
-  for (int i = 0; i < n; ++i) max_diag = std::max(max_diag, a[i * n + i]);
-  const double floor = 1e-12 * std::max(max_diag, 1e-300);
-  active->assign(n, 1);
-  for (int j = 0; j < n; ++j) {
-    double d = a[j * n + j];
-    for (int k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
-    if (!(d > floor)) {
-      (*active)[j] = 0;
-      for (int i = j; i < n; ++i) a[i * n + j] = 0.0;
-      continue;
-    }
-    const double l = std::sqrt(d);
-    a[j * n + j] = l;
-    for (int i = j + 1; i < n; ++i) {
-      double s = a[i * n + j];
-      for (int k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
-      a[i * n + j] = s / l;
-    }
-  }
-}
-
-// Solves L L^T x = b in place, with inactive (redundant) rows set to 0.
-void CholeskySolve(const std::vector<double>& L, int n, const std::vector<char>& active, std::vector<double>* b) {
-  std::vector<double>& x = *b;
-  for (int i = 0; i < n; ++i) {
-    if (!active[i]) {
-      x[i] = 0.0;
-      continue;
-    }
-    double s = x[i];
-    for (int k = 0; k < i; ++k) s -= L[i * n + k] * x[k];
-    x[i] = s / L[i * n + i];
-  }
-  for (int i = n - 1; i >= 0; --i) {
-    if (!active[i]) {
-      x[i] = 0.0;
-      continue;
-    }
-    double s = x[i];
-    for (int k = i + 1; k < n; ++k) s -= L[k * n + i] * x[k];
-    x[i] = s / L[i * n + i];
-  }
-}
-
-// The rate of contact c's relative velocity along d: (v_a + w_a x r_a -
-// v_b - w_b x r_b) . d.
-JacobianRow ContactRow(const IslandSystem& sys, int c, const Vec3& d) {
-  const Contact& ct = *sys.contacts[c];
-  const auto [a, b] = sys.contact_bodies[c];
-  JacobianRow r;
-  if (a >= 0) {
-    Vec6 j;
-    j << d, (ct.p_W - sys.bodies[a]->p_W).cross(d);
-    r.Add(a, j);
-  }
-  if (b >= 0) {
-    Vec6 j;
-    j << -d, -(ct.p_W - sys.bodies[b]->p_W).cross(d);
-    r.Add(b, j);
-  }
-  return r;
-}
-
-// rho (w_a - w_b) . n: the spin at contact c, as a velocity at radius rho.
-JacobianRow TorsionRow(const IslandSystem& sys, int c, double rho) {
-  const Vec3& n = sys.contacts[c]->n_W;
-  const auto [a, b] = sys.contact_bodies[c];
-  JacobianRow r;
-  Vec6 j;
-  j << Vec3::Zero(), rho * n;
-  r.Add(a, j);
-  r.Add(b, -j);
-  return r;
-}
-
-}  // namespace
 
 LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
                              std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
-  const int nb = static_cast<int>(sys->bodies.size());
-  const int N = 6 * nb;
-  const int mj = static_cast<int>(sys->joint_rows.size());
   const int p = static_cast<int>(sys->limit_rows.size());
   const int q = static_cast<int>(sys->contacts.size());
   // Friction columns per contact: u tangential, plus 2 torsional.
@@ -178,60 +60,16 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   }
   const int mh = static_cast<int>(H.size());
 
-  // Free velocities, dense.
-  std::vector<double> v_free(N);
-  for (int i = 0; i < nb; ++i) {
-    const Vec6 v = Velocity(*sys->bodies[i]);
-    for (int k = 0; k < 6; ++k) v_free[6 * i + k] = v[k];
-  }
-
-  // A_H = A H^T (N x mh, column-major), and v_c.
-  std::vector<double> AH(static_cast<std::size_t>(N) * mh, 0.0);
-  for (int r = 0; r < mh; ++r) AddWRowT(sys->bodies, H[r], 1.0, &AH[static_cast<std::size_t>(r) * N]);
-  std::vector<double> v_c = v_free;
-  std::vector<double> L;
-  std::vector<char> active;
-  if (mj > 0) {
-    // S = J W J^T.
-    std::vector<std::vector<double>> WJt(mj, std::vector<double>(N, 0.0));
-    for (int i = 0; i < mj; ++i) AddWRowT(sys->bodies, sys->joint_rows[i], 1.0, WJt[i].data());
-    L.assign(static_cast<std::size_t>(mj) * mj, 0.0);
-    for (int i = 0; i < mj; ++i) {
-      for (int k = 0; k <= i; ++k) {
-        const double s = RowDot(sys->joint_rows[i], WJt[k]);
-        L[i * mj + k] = s;
-        L[k * mj + i] = s;
-      }
-    }
-    Cholesky(&L, mj, &active);
-    // v_c = v* + W J^T S^-1 (e - J v*).
-    std::vector<double> y(mj);
-    for (int i = 0; i < mj; ++i) y[i] = sys->joint_targets[i] - RowDot(sys->joint_rows[i], v_free);
-    CholeskySolve(L, mj, active, &y);
-    for (int i = 0; i < mj; ++i) {
-      for (int k = 0; k < N; ++k) v_c[k] += WJt[i][k] * y[i];
-    }
-    // Each column of A_H: W h_r - W J^T S^-1 (J W h_r).
-    std::vector<double> x(mj);
-    for (int r = 0; r < mh; ++r) {
-      double* col = &AH[static_cast<std::size_t>(r) * N];
-      for (int i = 0; i < mj; ++i) x[i] = RowDot(sys->joint_rows[i], col);
-      CholeskySolve(L, mj, active, &x);
-      for (int i = 0; i < mj; ++i) {
-        if (x[i] == 0.0) continue;
-        for (int k = 0; k < N; ++k) col[k] -= WJt[i][k] * x[i];
-      }
-    }
-  }
-
+  ReducedIsland red;
+  ReduceIsland(*sys, H, &red);
   // The LCP of eq. 21: variables [c_l (p), c_n (q), beta (q u), joint
   // friction beta+- (2 f), lambda (q), joint friction lambda (f)].
   const int n = mh + q + f;
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
   Eigen::VectorXd qv = Eigen::VectorXd::Zero(n);
   for (int i = 0; i < mh; ++i) {
-    for (int k = 0; k < mh; ++k) M(i, k) = RowDot(H[i], &AH[static_cast<std::size_t>(k) * N]);
-    qv[i] = RowDot(H[i], v_c) + rhs[i];
+    for (int k = 0; k < mh; ++k) M(i, k) = red.Coupling(H, i, k);
+    qv[i] = RowDot(H[i], red.v_c) + rhs[i];
   }
   double max_diag = 0.0;
   for (int i = 0; i < mh; ++i) max_diag = std::max(max_diag, M(i, i));
@@ -382,17 +220,7 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     }
   }
 
-  // v^{l+1} = v_c + A H^T z.
-  std::vector<double> v = v_c;
-  for (int r = 0; r < mh; ++r) {
-    if (z[r] == 0.0) continue;
-    const double* col = &AH[static_cast<std::size_t>(r) * N];
-    for (int k = 0; k < N; ++k) v[k] += col[k] * z[r];
-  }
-  for (int i = 0; i < nb; ++i) {
-    sys->bodies[i]->v_W = Vec3(v[6 * i], v[6 * i + 1], v[6 * i + 2]);
-    sys->bodies[i]->w_W = Vec3(v[6 * i + 3], v[6 * i + 4], v[6 * i + 5]);
-  }
+  FinishIsland(sys, H, red, z.data(), joint_impulses);
   limit_impulses->assign(z.data(), z.data() + p);
   if (friction_impulses) {
     friction_impulses->assign(f, 0.0);
@@ -406,21 +234,6 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     ct.friction_impulse.setZero();
     for (int k = 0; k < ut; ++k) ct.friction_impulse += z[beta0 + c * u + k] * dirs[k];
     ct.torsional_impulse = u > ut ? st.torsional_radius * (z[beta0 + c * u + ut] - z[beta0 + c * u + ut + 1]) : 0.0;
-  }
-  // Joint impulses: c_j = S^-1 (e - J v* - J W H^T z) = S^-1 (J v_c - J v*) + ... computed
-  // from the final velocity: J v^{l+1} = e holds, and M (v - v*) = J^T c_j + H^T z.
-  joint_impulses->assign(mj, 0.0);
-  if (mj > 0) {
-    std::vector<double> WHz(N, 0.0);
-    for (int r = 0; r < mh; ++r) {
-      if (z[r] != 0.0) AddWRowT(sys->bodies, H[r], z[r], WHz.data());
-    }
-    std::vector<double> y(mj);
-    for (int i = 0; i < mj; ++i) {
-      y[i] = sys->joint_targets[i] - RowDot(sys->joint_rows[i], v_free) - RowDot(sys->joint_rows[i], WHz);
-    }
-    CholeskySolve(L, mj, active, &y);
-    *joint_impulses = y;
   }
   return stats;
 }

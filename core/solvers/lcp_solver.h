@@ -22,9 +22,8 @@
 //   cone:     mu c_n - E^T beta              >= 0  compl. to lambda >= 0   (eq. 6)
 // whose matrix is [[G, 0], [.., E], [mu, -E^T, 0]] with G = H A H^T.
 //
-// Redundant joint rows (closed chains) make S singular; its Cholesky
-// factorisation skips pivots below 1e-12 of the largest diagonal, which
-// drops the redundant rows' impulses (they are implied by the others).
+// The elimination itself (v_c, A H^T, S's factor) is shared with the other
+// island solvers: solvers/reduced_island.h.
 //
 // If Lemke fails (ray termination, pivot cap, non-finite, or a residual
 // above max_relative_residual), it is retried with pivot tolerances 1e-12

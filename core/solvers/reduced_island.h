@@ -1,0 +1,58 @@
+// What every velocity-level island solver shares (Miller & Christensen eqs.
+// 18-21): the joint equalities J v^{l+1} = e_j are eliminated once through
+// S = J W J^T (W = M^-1), leaving the velocity as an affine function of the
+// impulses z along the solver's own rows H (limits, contact normals and
+// tangents, bounded rows):
+//   v^{l+1} = v_c + A H^T z,   v_c = v* + W J^T S^-1 (e_j - J v*),
+//   A = W - W J^T S^-1 J W.
+// The Lemke LCP (lcp_solver.h) and the exact-cone Gauss-Seidel
+// (pgs_cone_solver.h) differ only in their rows and in how they find z.
+//
+// Redundant joint rows (closed chains) make S singular; its Cholesky
+// factorisation skips pivots below 1e-12 of the largest diagonal, which
+// drops the redundant rows' impulses (they are implied by the others).
+#pragma once
+
+#include <vector>
+
+#include "core/solvers/jacobian_row.h"
+#include "core/solvers/lcp_solver.h"
+
+namespace grasplab {
+
+// Row . (island velocity vector, 6 per body, dense).
+double RowDot(const JacobianRow& r, const double* v);
+inline double RowDot(const JacobianRow& r, const std::vector<double>& v) { return RowDot(r, v.data()); }
+
+// Adds s * W row^T into the dense island vector v (6 per body).
+void AddWRowT(const std::vector<VelocityBody*>& bodies, const JacobianRow& r, double s, double* v);
+
+// The rate of contact c's relative velocity along d: (v_a + w_a x r_a -
+// v_b - w_b x r_b) . d.
+JacobianRow ContactRow(const IslandSystem& sys, int c, const Vec3& d);
+
+// rho (w_a - w_b) . n: the spin at contact c, as a velocity at radius rho.
+JacobianRow TorsionRow(const IslandSystem& sys, int c, double rho);
+
+struct ReducedIsland {
+  int N = 0;                    // 6 per body
+  std::vector<double> v_free;   // v*, dense
+  std::vector<double> v_c;      // the velocity with z = 0
+  std::vector<double> AH;       // A H^T, N x rows, column-major
+  std::vector<double> L;        // Cholesky factor of S (lower), mj x mj
+  std::vector<char> active;     // S's non-redundant rows
+
+  const double* Column(int r) const { return &AH[static_cast<std::size_t>(r) * N]; }
+  // (H A H^T)_{ik}: row i's rate per unit impulse along row k.
+  double Coupling(const std::vector<JacobianRow>& H, int i, int k) const { return RowDot(H[i], Column(k)); }
+};
+
+// Builds v*, v_c, A H^T and S's factor for the rows H.
+void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out);
+
+// Writes v^{l+1} = v_c + A H^T z into the bodies and the joint impulses
+// c_j = S^-1 (e - J v* - J W H^T z) (N s) into joint_impulses.
+void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, const ReducedIsland& red, const double* z,
+                  std::vector<double>* joint_impulses);
+
+}  // namespace grasplab
