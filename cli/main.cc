@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -42,8 +43,9 @@ constexpr const char* kUsage =
     "  --duration   simulated seconds (default 2)\n"
     "  --steps      number of steps (instead of --duration)\n"
     "  --dt         time step in seconds (default: the scene's, 0.0025)\n"
-    "  --solver     contact model: lcp (the only one in this build; pgs, penalty\n"
-    "               and impulse are refused until they exist)\n"
+    "  --solver     contact model, overriding the scene's solver.type: lcp (friction\n"
+    "               pyramid, Lemke) or pgs (exact cone, Gauss-Seidel); penalty and\n"
+    "               impulse are refused until they exist\n"
     "  --out        write one JSON line per sampled frame (time, poses, contacts\n"
     "               with forces, joints, grasp metrics; docs/scene-format.md)\n"
     "  --every      sample every K steps (default 1), plus the initial frame\n"
@@ -119,6 +121,7 @@ int Run(int argc, char** argv) {
   double duration = 2.0;
   long long steps = -1;
   double dt = -1.0;
+  std::optional<grasplab::ContactSolver> solver;  // --solver overrides the scene's solver.type
   std::string out_file;
   long long every = 1;
   for (int i = 2; i < argc; ++i) {
@@ -151,11 +154,11 @@ int Run(int argc, char** argv) {
       }
     } else if (arg == "--solver") {
       const char* v = value(arg);
-      const std::string type = v ? v : "";
-      if (type == "pgs" || type == "penalty" || type == "impulse") {
-        return Fail("--solver: \"" + type + "\" is not available in this build yet (only \"lcp\")");
+      grasplab::ContactSolver parsed;
+      if (grasplab::Status s = grasplab::ParseContactSolver(v ? v : "", &parsed); !s.ok()) {
+        return Fail("--solver: " + s.message());
       }
-      if (type != "lcp") return Fail("--solver: must be one of lcp, pgs, penalty, impulse; got \"" + type + "\"");
+      solver = parsed;
     } else if (arg == "--out") {
       const char* v = value(arg);
       if (!v) return Fail("--out: needs a file name");
@@ -176,6 +179,7 @@ int Run(int argc, char** argv) {
   auto scene = scene_file.empty() ? grasplab::MakeBuiltinScene(scene_name) : LoadSceneArg(scene_file);
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
+  if (solver) s.world.set_contact_solver(*solver);
   const double h = dt > 0.0 ? dt : s.timestep;
   // Round to the nearest whole step so --duration 2 at h = 2.5 ms is 800 steps.
   const long long n = steps >= 0 ? steps : static_cast<long long>(duration / h + 0.5);

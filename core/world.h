@@ -48,6 +48,16 @@ enum class ContactTimeMode {
   kBisection,
 };
 
+// Which solver finds an island's impulses (the contact-models issue).
+enum class ContactSolver {
+  kLcp,  // Miller & Christensen: friction pyramid, Lemke's algorithm (solvers/lcp_solver.h)
+  kPgs,  // Chardonnet et al.: exact Coulomb cone, block Gauss-Seidel (solvers/pgs_cone_solver.h)
+};
+const char* ContactSolverName(ContactSolver solver);
+// "lcp" or "pgs"; the contact models still to come ("penalty", "impulse")
+// and anything else get an error saying which.
+Status ParseContactSolver(const std::string& name, ContactSolver* out);
+
 struct WorldSettings {
   Vec3 gravity{0.0, 0.0, -9.81};  // m/s^2
   double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2)
@@ -58,6 +68,13 @@ struct WorldSettings {
   double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
   double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
   LemkeSettings lemke;
+  ContactSolver contact_solver = ContactSolver::kLcp;
+  int pgs_iterations = 200;       // kPgs: sweeps at most
+  double pgs_tolerance = 1e-7;    // kPgs: relative impulse change that ends the sweeps
+  // All dynamic bodies in one island, i.e. one collision group, whatever
+  // touches what: only for the collision-group benchmark (Chardonnet et al.
+  // Figure 2); the islands are the paper's collision groups otherwise.
+  bool single_island = false;
   ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
   int max_bisections = 30;          // kBisection: halvings per step at most
 };
@@ -80,6 +97,9 @@ struct StepStats {
   int lcp_size = 0;               // sum of the islands' LCP sizes, last step
   int lcp_max_size = 0;           // the largest island LCP, last step
   int lemke_pivots = 0;           // sum over islands, last step
+  int pgs_sweeps = 0;             // kPgs: sum over islands, last step
+  int pgs_unconverged = 0;        // kPgs: islands that hit the sweep limit, last step
+  int warm_started = 0;           // kPgs: contacts matched to one of the previous step
   double lcp_residual = 0.0;      // the largest island residual (N s), last step
   std::int64_t lcp_failures = 0;  // Lemke failures (fallback used) since creation
   double step_length = 0.0;       // s, the h actually taken (shorter after a contact-time search)
@@ -192,6 +212,9 @@ class World {
   Status Step(double h);
 
   const WorldSettings& settings() const { return settings_; }
+  // Switches the contact solver from the next step on (a scene's solver.type,
+  // the CLI's --solver).
+  void set_contact_solver(ContactSolver solver) { settings_.contact_solver = solver; }
   double time() const { return time_; }
   std::int64_t step_count() const { return step_count_; }
   int body_count() const { return static_cast<int>(defs_.size()); }
@@ -283,6 +306,8 @@ class World {
   std::vector<std::uint8_t> is_static_;
   std::vector<BodyPair> pairs_;
   std::vector<Contact> contacts_;
+  std::vector<Contact> previous_contacts_;  // kPgs warm start: the last step's, with their impulses
+  void WarmStartContacts();
   StepStats stats_;
   DragSpring drag_;
 };

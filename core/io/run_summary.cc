@@ -39,8 +39,13 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
   out["joints"] = std::move(joints);
   const StepStats& st = world.stats();
   out["contacts"] = st.contact_count;
-  out["solver"] = {{"islands", st.island_count}, {"lcpSize", st.lcp_size}, {"lemkePivots", st.lemke_pivots},
-                   {"lcpFailures", st.lcp_failures}};
+  out["solver"] = {{"type", ContactSolverName(world.settings().contact_solver)},
+                   {"islands", st.island_count},
+                   {"lcpSize", st.lcp_size},
+                   {"lemkePivots", st.lemke_pivots},
+                   {"lcpFailures", st.lcp_failures},
+                   {"pgsSweeps", st.pgs_sweeps},
+                   {"pgsUnconverged", st.pgs_unconverged}};
   out["nonfiniteEvents"] = st.nonfinite_events;
   return out;
 }

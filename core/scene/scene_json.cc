@@ -538,15 +538,19 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
   if (Status s = Number(root, "timestep", &scene.timestep, false, 0.0, 0.1, true); !s.ok()) return s;
   if (root.Has("solver")) {
     const Node n = root.At("solver");
-    if (Status s = n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "contactTime"}); !s.ok()) return s;
+    if (Status s = n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "contactTime",
+                                   "iterations", "tolerance"});
+        !s.ok()) {
+      return s;
+    }
     std::string type = "lcp";
     if (Status s = String(n, "type", &type, false); !s.ok()) return s;
-    if (type != "lcp") {
-      if (type == "pgs" || type == "penalty" || type == "impulse") {
-        return Status::Error("solver.type: \"" + type + "\" is not available in this build yet (only \"lcp\")");
-      }
-      return Status::Error("solver.type: must be one of lcp, pgs, penalty, impulse; got \"" + type + "\"");
-    }
+    if (Status s = ParseContactSolver(type, &ws.contact_solver); !s.ok()) return Status::Error("solver.type: " + s.message());
+    double iterations = ws.pgs_iterations;
+    if (Status s = Number(n, "iterations", &iterations, false, 1, 100000); !s.ok()) return s;
+    if (iterations != static_cast<int>(iterations)) return Status::Error("solver.iterations: must be a whole number");
+    ws.pgs_iterations = static_cast<int>(iterations);
+    if (Status s = Number(n, "tolerance", &ws.pgs_tolerance, false, 0.0, 1.0); !s.ok()) return s;
     double edges = ws.friction_directions;
     if (Status s = Number(n, "frictionEdges", &edges, false, 4, 16); !s.ok()) return s;
     if (edges != static_cast<int>(edges)) return Status::Error("solver.frictionEdges: must be 4, 6, 8, 12 or 16");

@@ -132,7 +132,7 @@ test('dragging the ball with the mouse lifts it; the spring carries its weight, 
   }
 });
 
-test('changing the friction edges restarts the scene and the cones follow the solver', async () => {
+test('changing the friction edges or the solver restarts the scene and the cones follow the solver', async () => {
   const session = await openPage();
   const { page } = session;
   try {
@@ -150,6 +150,17 @@ test('changing the friction edges restarts the scene and the cones follow the so
     assert.equal(after.diagnostics.frictionEdges, 4);
     assert.equal(after.overlay.coneEdges, 4);
     assert.equal(after.overlay.cones, after.overlay.contacts);
+    // The exact-cone Gauss-Seidel solver: smooth cones, the same grasp.
+    await page.selectOption('#params select[name=type]', 'pgs');
+    await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: 'the pgs scene' });
+    await page.evaluate(() => window.grasplab.runSteps(600));
+    const pgs = await waitForState(page, (s) => s.steps === 600 && s.overlay.contacts > 0, { what: 'pgs contacts' });
+    assert.equal(pgs.diagnostics.frictionEdges, 0);
+    assert.equal(pgs.overlay.coneEdges, 0);
+    assert.equal(pgs.overlay.cones, pgs.overlay.contacts);
+    assert.ok(pgs.grasp.forceClosure, JSON.stringify(pgs.grasp));
+    assert.match(await page.textContent('#legend-cones'), /exact circular cones/);
+    console.log(`screenshot: ${await session.screenshot('pgs-cones.png')}`);
     // Overlays toggle.
     await page.click('#overlay-toggles summary');
     await page.uncheck('#overlay-toggles input[name=cones]');

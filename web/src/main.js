@@ -181,7 +181,8 @@ function updateGraspPanel() {
   const onObject = g ? `${g.contacts} on the object, ` : '';
   $('grasp-contacts').textContent = `${onObject}${o.counts.contacts} in all (${o.counts.sliding} sliding)`;
   const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : 8;
-  $('legend-cones').textContent = `cones: pyramids of ${u} edges, half-angle atan(mu)`;
+  $('legend-cones').textContent = u > 0 ? `cones: pyramids of ${u} edges, half-angle atan(mu)`
+    : 'cones: exact circular cones, half-angle atan(mu)';
   const cm = 0.05;  // the legend's sample arrow is 5 cm of the scene, drawn 40 px
   $('legend-force-text').textContent = `${cm * 100} cm = ${(cm / o.forceScale).toPrecision(3)} N`;
 }
@@ -211,7 +212,7 @@ function updateDiagnostics() {
     ['contacts / pairs', `${st[Stats.CONTACTS]} / ${st[Stats.PAIRS]}`],
     ['islands', `${st[Stats.ISLANDS]}`],
     ['LCP size (largest)', `${st[Stats.LCP_SIZE]} (${st[Stats.LCP_MAX]})`],
-    ['Lemke pivots', `${st[Stats.PIVOTS]}`],
+    [st[Stats.FRICTION_DIRECTIONS] > 0 ? 'Lemke pivots' : 'Gauss-Seidel sweeps', `${st[Stats.PIVOTS]}`],
     ['LCP residual', `${st[Stats.RESIDUAL].toExponential(2)} N s`],
     ['Lemke failures', `${failures}`],
     ['step length', ms(st[Stats.STEP_LENGTH])],
@@ -475,6 +476,7 @@ async function showParams() {
   form.elements.frictionEdges.value = String(scene.solver?.frictionEdges ?? 8);
   form.elements.errorReduction.value = String(scene.solver?.errorReduction ?? 0.2);
   form.elements.type.value = scene.solver?.type ?? 'lcp';
+  form.elements.iterations.value = String(scene.solver?.iterations ?? 200);
   form.elements.contactTime.value = scene.solver?.contactTime ?? 'errorCorrection';
   form.elements.torsionalFrictionRadius.value = String(scene.solver?.torsionalFrictionRadius ?? 0);
   const mats = $('material-params');
@@ -498,6 +500,8 @@ async function applyParams() {
   scene.solver = { ...(scene.solver ?? {}), type: form.elements.type.value,
     frictionEdges: Number(form.elements.frictionEdges.value),
     errorReduction: Number(form.elements.errorReduction.value), contactTime: form.elements.contactTime.value };
+  if (scene.solver.type === 'pgs') scene.solver.iterations = Number(form.elements.iterations.value);
+  else delete scene.solver.iterations;
   const torsion = Number(form.elements.torsionalFrictionRadius.value);
   if (torsion > 0) scene.solver.torsionalFrictionRadius = torsion;
   else delete scene.solver.torsionalFrictionRadius;

@@ -153,7 +153,7 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
   CHECK(Error(With("[" + kBall + "]", R"("joints": [{"name": "j", "type": "revolute", "parent": "nope", "child": "ball", "anchor": [0,0,0], "axis": [0,0,1]}], )")) ==
         "joints[0].parent: no body named \"nope\"");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty"}, )")) ==
-        "solver.type: \"penalty\" is not available in this build yet (only \"lcp\")");
+        "solver.type: \"penalty\" is not available in this build yet (only \"lcp\" and \"pgs\")");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"frictionEdges": 5}, )")) ==
         "solver.frictionEdges: must be 4, 6, 8, 12 or 16, got 5");
   CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand"}], )")) == "robots[0].model: required");
@@ -165,4 +165,16 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
   CHECK(Error(With("[" + kBall + "]", R"("actions": [{"at": 1, "type": "autograsp", "robot": "hand"}], )")) ==
         "actions[0].robot: no robot named \"hand\"");
   CHECK(Error(R"({"format": "grasplab-scene", "version": 1})") == "bodies: required, an array");
+}
+
+TEST_CASE("solver.type pgs selects the exact-cone Gauss-Seidel with its sweeps and tolerance", "[scene][pgs]") {
+  auto scene = LoadSceneJson(With("[" + kBall + "]", R"("solver": {"type": "pgs", "iterations": 50, "tolerance": 1e-6}, )"));
+  REQUIRE(scene.ok());
+  const WorldSettings& s = scene.value().world.settings();
+  CHECK(s.contact_solver == ContactSolver::kPgs);
+  CHECK(s.pgs_iterations == 50);
+  CHECK(s.pgs_tolerance == 1e-6);
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "iterations": 2.5}, )")) ==
+        "solver.iterations: must be a whole number");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "iterations": 0}, )")).rfind("solver.iterations", 0) == 0);
 }
