@@ -11,7 +11,8 @@
 //   outwards along the normal, half-angle atan(mu): reversed, it is the set of
 //   forces the contact can apply to the subject. With the LCP it is the
 //   solver's own pyramid: the same u edges d_k = cos(2 pi k/u) t1 +
-//   sin(2 pi k/u) (n x t1) (core/solvers/friction_directions.h).
+//   sin(2 pi k/u) (n x t1) (core/solvers/friction_directions.h); with the
+//   exact-cone Gauss-Seidel (u = 0 in the stats) a smooth circular cone.
 // - The arrow is the total contact force on the subject (normal + friction),
 //   drawn pushing: its tip at the contact, its tail outside the subject, so
 //   that a force inside the friction cone has its shaft inside the cone.
@@ -143,7 +144,7 @@ export class Overlays {
     for (const [name, group] of Object.entries(this.groups)) group.visible = this.visible[name];
   }
 
-  // The cone pool for u edges (u = 0: a smooth cone, for an exact-cone solver).
+  // The cone pool for u edges (u = 0: a smooth cone, for the exact-cone solver).
   ensureCones(u) {
     if (this.edges === u && this.cones) return;
     if (this.cones) {
