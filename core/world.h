@@ -52,6 +52,9 @@ enum class ContactTimeMode {
 enum class ContactSolver {
   kLcp,  // Miller & Christensen: friction pyramid, Lemke's algorithm (solvers/lcp_solver.h)
   kPgs,  // Chardonnet et al.: exact Coulomb cone, block Gauss-Seidel (solvers/pgs_cone_solver.h)
+  // Lee, Ruspini & Khatib (after Baraff): impacts first, as impulse problems
+  // with restitution, then the resting contacts (World::ResolveImpacts).
+  kImpulse,
 };
 const char* ContactSolverName(ContactSolver solver);
 // "lcp" or "pgs"; the contact models still to come ("penalty", "impulse")
@@ -100,6 +103,7 @@ struct StepStats {
   int pgs_sweeps = 0;             // kPgs: sum over islands, last step
   int pgs_unconverged = 0;        // kPgs: islands that hit the sweep limit, last step
   int warm_started = 0;           // kPgs: contacts matched to one of the previous step
+  int impact_passes = 0;          // kImpulse: impulse problems solved, last step
   double lcp_residual = 0.0;      // the largest island residual (N s), last step
   std::int64_t lcp_failures = 0;  // Lemke failures (fallback used) since creation
   double step_length = 0.0;       // s, the h actually taken (shorter after a contact-time search)
@@ -308,6 +312,10 @@ class World {
   std::vector<Contact> contacts_;
   std::vector<Contact> previous_contacts_;  // kPgs warm start: the last step's, with their impulses
   void WarmStartContacts();
+  // kImpulse: the impact passes of one island before its resting solve.
+  // Returns the normal and friction impulses they applied per contact.
+  void ResolveImpacts(const IslandSystem& sys, const LcpSolverSettings& ls, double h, std::vector<double>* normal,
+                      std::vector<Vec3>* friction);
   StepStats stats_;
   DragSpring drag_;
 };

@@ -33,7 +33,9 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   for (int c = 0; c < q; ++c) {
     const Contact& ct = *sys->contacts[c];
     H.push_back(ContactRow(*sys, c, ct.n_W));
-    rhs.push_back(-ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
+    rhs.push_back(-(sys->contact_targets.empty()
+                        ? ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction)
+                        : sys->contact_targets[c]));
   }
   for (int c = 0; c < q; ++c) {
     dirs.clear();

@@ -67,6 +67,10 @@ struct IslandSystem {
   std::vector<double> friction_compliance;  // c: (m/s)/(N s) or (rad/s)/(N m s), >= 0
   std::vector<Contact*> contacts;     // with island-local body indices in contact_bodies
   std::vector<std::pair<int, int>> contact_bodies;  // (a, b) island-local, -1 when static
+  // Optional: each contact's target normal velocity (m/s) in place of the
+  // error-correction target of eq. 19 (the impulse model's restitution
+  // targets -e v_n^-); empty = eq. 19.
+  std::vector<double> contact_targets;
 };
 
 struct LcpSolverSettings {

@@ -69,7 +69,7 @@ test('bad arguments exit 2 with the problem', () => {
   for (const [args, message] of [
     [['run', handset, '--every', '0'], '--every: must be a whole number of steps >= 1'],
     [['run', handset, '--out'], '--out: needs a file name'],
-    [['run', handset, '--solver', 'penalty'], '--solver: "penalty" is not available in this build yet (only "lcp" and "pgs")'],
+    [['run', handset, '--solver', 'penalty'], '--solver: "penalty" is not available in this build yet (only "lcp", "pgs" and "impulse")'],
     [['run', handset, '--solver', 'magic'], '--solver: must be one of lcp, pgs, penalty, impulse; got "magic"'],
     [['quality', handset, '--static-grasp', 'arm'], '--static-grasp: the scene has no robot named "arm"'],
     [['quality', `${repoRoot}assets/scenes/falling-sphere.json`], 'grasp: the scene names no grasped object'],

@@ -153,7 +153,7 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
   CHECK(Error(With("[" + kBall + "]", R"("joints": [{"name": "j", "type": "revolute", "parent": "nope", "child": "ball", "anchor": [0,0,0], "axis": [0,0,1]}], )")) ==
         "joints[0].parent: no body named \"nope\"");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty"}, )")) ==
-        "solver.type: \"penalty\" is not available in this build yet (only \"lcp\" and \"pgs\")");
+        "solver.type: \"penalty\" is not available in this build yet (only \"lcp\", \"pgs\" and \"impulse\")");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"frictionEdges": 5}, )")) ==
         "solver.frictionEdges: must be 4, 6, 8, 12 or 16, got 5");
   CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand"}], )")) == "robots[0].model: required");

@@ -152,6 +152,6 @@ TEST_CASE("Solver names parse, and the models still to come are refused by name"
   ContactSolver s = ContactSolver::kLcp;
   CHECK(ParseContactSolver("pgs", &s).ok());
   CHECK(s == ContactSolver::kPgs);
-  CHECK(ParseContactSolver("penalty", &s).message() == "\"penalty\" is not available in this build yet (only \"lcp\" and \"pgs\")");
+  CHECK(ParseContactSolver("penalty", &s).message() == "\"penalty\" is not available in this build yet (only \"lcp\", \"pgs\" and \"impulse\")");
   CHECK(ParseContactSolver("magic", &s).message() == "must be one of lcp, pgs, penalty, impulse; got \"magic\"");
 }
