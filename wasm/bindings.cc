@@ -13,7 +13,6 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "core/grasp/kinetic_energy_ratio.h"
 #include "core/io/frame_arrays.h"
 #include "core/io/frame_record.h"
 #include "core/io/grasp_json.h"
@@ -183,11 +182,7 @@ class Simulation {
   emscripten::val Energy() {
     scratch_energy_ = {-1.0, -1.0, -1.0};
     if (scene_.grasp) {
-      const int r = scene_.grasp->robot >= 0 ? scene_.grasp->robot : (scene_.robots.empty() ? -1 : 0);
-      const BodyId ref = r >= 0 ? scene_.robots[r].robot.root_body : -1;
-      // Defined once the gripper carries over 1 uJ (0.2 kg at 3 mm/s): a
-      // gripper at rest gives no meaningful ratio.
-      const KineticEnergyRatio k = ComputeKineticEnergyRatio(scene_.world, scene_.grasp->object, ref, 1e-6);
+      const KineticEnergyRatio k = EvaluateSceneEnergy(scene_);
       scratch_energy_ = {k.actual, k.expected, k.defined ? k.ratio : -1.0};
     }
     return emscripten::val(emscripten::typed_memory_view(scratch_energy_.size(), scratch_energy_.data()));

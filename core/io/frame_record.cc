@@ -35,6 +35,10 @@ nlohmann::ordered_json FrameJson(const Scene& scene) {
     GraspQualitySettings l1 = scene.grasp->settings;
     l1.compute_linf = false;
     f["grasp"] = GraspQualityJson(EvaluateSceneGrasp(scene, l1));
+    const KineticEnergyRatio k = EvaluateSceneEnergy(scene);
+    f["energy"] = {{"T", k.actual},
+                   {"Tgrip", k.expected},
+                   {"ratio", k.defined ? nlohmann::ordered_json(k.ratio) : nlohmann::ordered_json(nullptr)}};
   }
   return f;
 }

@@ -7,7 +7,9 @@
 //    "contacts": [{"a": "...", "b": "...", "point": [..], "normal": [..] (from b to a),
 //                  "normalForce": N, "frictionForce": [..] (N, on a)}, ...],
 //    "joints": [q, ...]                                      (per world joint, rad or m)
-//    "grasp": {...} | null}                                  (io/grasp_json.h)
+//    "grasp": {...} | null,                                  (io/grasp_json.h)
+//    "energy": {"T": J, "Tgrip": J, "ratio": r | null}}      (scenes with a grasp only;
+//                                                            grasp/kinetic_energy_ratio.h)
 //
 // The grasp metrics of a frame are the L1 ones only (epsilonLinf and
 // volumeLinf are null): the L-infinity hull of one frame can take seconds

@@ -114,4 +114,11 @@ GraspQuality EvaluateSceneGrasp(const Scene& scene, const GraspQualitySettings& 
   return EvaluateGrasp(contacts, scene.world.pose(obj).p, BoundingRadius(scene.world.body_def(obj).shape), settings);
 }
 
+KineticEnergyRatio EvaluateSceneEnergy(const Scene& scene) {
+  if (!scene.grasp) return {};
+  const int r = scene.grasp->robot >= 0 ? scene.grasp->robot : (scene.robots.empty() ? -1 : 0);
+  const BodyId reference = r >= 0 ? scene.robots[r].robot.root_body : -1;
+  return ComputeKineticEnergyRatio(scene.world, scene.grasp->object, reference, 1e-6);
+}
+
 }  // namespace grasplab

@@ -15,6 +15,7 @@
 
 #include "core/control/robot_controller.h"
 #include "core/grasp/grasp_quality.h"
+#include "core/grasp/kinetic_energy_ratio.h"
 #include "core/robot/robot.h"
 #include "core/world.h"
 
@@ -78,5 +79,11 @@ std::vector<GraspContact> GraspContacts(const Scene& scene);
 GraspQuality EvaluateSceneGrasp(const Scene& scene);
 // With other settings than the scene's (the page's live panel: L1 only).
 GraspQuality EvaluateSceneGrasp(const Scene& scene, const GraspQualitySettings& settings);
+
+// The kinetic-energy ratio (grasp/kinetic_energy_ratio.h) of the grasped
+// object against the grasping robot's root link (the first robot's when the
+// grasp names none), defined once the gripper carries over 1 uJ (0.2 kg at
+// 3 mm/s); undefined without a grasp entry or a robot.
+KineticEnergyRatio EvaluateSceneEnergy(const Scene& scene);
 
 }  // namespace grasplab

@@ -22,6 +22,9 @@ test('run --out writes sampled frames whose contact forces hold the grasped hand
   const last = frames.at(-1);
   assert.deepEqual(last.poses.map((p) => p.slice(0, 3)), summary.bodies.map((b) => b.position));
   assert.equal(last.grasp.forceClosure, true);
+  // The kinetic-energy ratio's terms: the hand is still at 3 s, so no ratio.
+  assert.ok(last.energy.T >= 0 && last.energy.Tgrip >= 0 && last.energy.Tgrip < 1e-6, JSON.stringify(last.energy));
+  assert.equal(last.energy.ratio, null);
   // Held still in the air: the contact forces on the handset balance its weight (0.2 kg).
   let fz = 0;
   for (const c of last.contacts) {
