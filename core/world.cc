@@ -102,8 +102,7 @@ void World::ResolveImpacts(const IslandSystem& sys, const LcpSolverSettings& ls,
   impact.limit_targets.assign(sys.limit_targets.size(), 0.0);  // a rigid stop, no error correction
   auto point_velocity = [&](BodyId id, const Vec3& p, bool before_gravity) -> Vec3 {
     if (defs_[id].is_static) return Vec3::Zero();
-    if (before_gravity) return v_WB_[id] + w_WB_[id].cross(p - X_WB_[id].p);
-    return velocity_bodies_[id].PointVelocity(p);
+    return before_gravity ? PointVelocity(id, p) : velocity_bodies_[id].PointVelocity(p);
   };
   std::vector<int> which;
   std::vector<double> joint_impulses, limit_impulses;

@@ -229,6 +229,8 @@ class World {
   const Pose& pose(BodyId id) const { return X_WB_[id]; }
   const Vec3& linear_velocity(BodyId id) const { return v_WB_[id]; }
   const Vec3& angular_velocity(BodyId id) const { return w_WB_[id]; }
+  // Velocity of body id's material point at world point p: v + w x (p - x) (m/s; zero for static bodies).
+  Vec3 PointVelocity(BodyId id, const Vec3& p) const { return v_WB_[id] + w_WB_[id].cross(p - X_WB_[id].p); }
   // Inertia about the centre of mass in world axes, R I_B R^T (kg m^2; zero for static bodies).
   Mat3 InertiaWorld(BodyId id) const;
   const std::vector<Contact>& contacts() const { return contacts_; }

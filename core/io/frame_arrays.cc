@@ -4,15 +4,6 @@
 
 namespace grasplab {
 
-namespace {
-
-// Velocity of the material point of body `id` at world point p.
-Vec3 PointVelocity(const World& world, BodyId id, const Vec3& p) {
-  return world.linear_velocity(id) + world.angular_velocity(id).cross(p - world.pose(id).p);
-}
-
-}  // namespace
-
 void WriteContactArray(const World& world, std::vector<double>* out) {
   const std::vector<Contact>& contacts = world.contacts();
   const double h = world.stats().step_length;
@@ -24,7 +15,7 @@ void WriteContactArray(const World& world, std::vector<double>* out) {
     const Contact& c = contacts[i];
     double* r = out->data() + i * kContactStride;
     const Vec3 f_t = c.friction_impulse * inv_h;
-    Vec3 dv = PointVelocity(world, c.body_a, c.p_W) - PointVelocity(world, c.body_b, c.p_W);
+    Vec3 dv = world.PointVelocity(c.body_a, c.p_W) - world.PointVelocity(c.body_b, c.p_W);
     dv -= dv.dot(c.n_W) * c.n_W;
     const double slip = dv.norm();
     directions.clear();

@@ -51,13 +51,12 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
       }
     }
   }
-  auto entry = [](const std::vector<double>& v, int i) { return i < static_cast<int>(v.size()) ? v[i] : 0.0; };
   for (int i = 0; i < f; ++i) {
     for (double sign : {1.0, -1.0}) {
       JacobianRow r = sys->friction_rows[i];
       for (int b = 0; b < r.count; ++b) r.J[b] *= sign;
       H.push_back(r);
-      rhs.push_back(-sign * entry(sys->friction_targets, i));
+      rhs.push_back(-sign * OptionalEntry(sys->friction_targets, i));
     }
   }
   const int mh = static_cast<int>(H.size());
@@ -85,7 +84,7 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     }
     qv[jlambda0 + i] = sys->friction_limits[i];
     // The compliance c couples the pair through f = beta+ - beta-.
-    const double c = entry(sys->friction_compliance, i);
+    const double c = OptionalEntry(sys->friction_compliance, i);
     const int bp = jbeta0 + 2 * i;
     M(bp, bp) += c;
     M(bp, bp + 1) -= c;

@@ -19,10 +19,9 @@ using Vec3d = Eigen::Vector3d;
 // glibc and the WASM libc, which would break native/WASM bit equality.
 double Norm2(double x, double y) { return std::sqrt(x * x + y * y); }
 
-
 // One contact's update given the others (header): the normal impulse
-// first, then the tangential one projected radially onto the disk
-// |lambda_t| <= mu lambda_n. z: the old (lambda_n, lambda_t1, lambda_t2), w
+// first, then the tangential one projected onto the disk
+// |lambda_t| <= mu lambda_n in the metric of the tangential block. z: the old (lambda_n, lambda_t1, lambda_t2), w
 // the block's current velocities, G its Delassus block.
 Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, double mu) {
   Vec3d out = z;
@@ -104,10 +103,9 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
       target.push_back(0.0);
     }
   }
-  auto entry = [](const std::vector<double>& v, int i) { return i < static_cast<int>(v.size()) ? v[i] : 0.0; };
   for (int i = 0; i < f; ++i) {
     H.push_back(sys->friction_rows[i]);
-    target.push_back(entry(sys->friction_targets, i));
+    target.push_back(OptionalEntry(sys->friction_targets, i));
   }
   const int m = static_cast<int>(H.size());
   const int contact0 = p, bounded0 = p + per_contact * q;
@@ -126,7 +124,7 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
   for (int i = 0; i < m; ++i) G[static_cast<std::size_t>(i) * m + i] += st.regularization * max_diag;
   for (int i = 0; i < f; ++i) {
     const int r = bounded0 + i;
-    G[static_cast<std::size_t>(r) * m + r] += entry(sys->friction_compliance, i);
+    G[static_cast<std::size_t>(r) * m + r] += OptionalEntry(sys->friction_compliance, i);
   }
   auto g = [&](int i, int k) { return G[static_cast<std::size_t>(i) * m + k]; };
 

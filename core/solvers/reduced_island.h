@@ -20,6 +20,12 @@
 
 namespace grasplab {
 
+// Entry i of one of IslandSystem's optional per-row vectors (friction
+// targets, compliances), 0 where it is shorter or empty.
+inline double OptionalEntry(const std::vector<double>& v, int i) {
+  return i < static_cast<int>(v.size()) ? v[i] : 0.0;
+}
+
 // Row . (island velocity vector, 6 per body, dense).
 double RowDot(const JacobianRow& r, const double* v);
 inline double RowDot(const JacobianRow& r, const std::vector<double>& v) { return RowDot(r, v.data()); }
