@@ -52,6 +52,7 @@ const char* ContactSolverName(ContactSolver solver) {
     case ContactSolver::kLcp: return "lcp";
     case ContactSolver::kPgs: return "pgs";
     case ContactSolver::kImpulse: return "impulse";
+    case ContactSolver::kPenalty: return "penalty";
   }
   return "?";
 }
@@ -64,7 +65,7 @@ Status ParseContactSolver(const std::string& name, ContactSolver* out) {
   } else if (name == "impulse") {
     *out = ContactSolver::kImpulse;
   } else if (name == "penalty") {
-    return Status::Error("\"" + name + "\" is not available in this build yet (only \"lcp\", \"pgs\" and \"impulse\")");
+    *out = ContactSolver::kPenalty;
   } else {
     return Status::Error("must be one of lcp, pgs, penalty, impulse; got \"" + name + "\"");
   }
@@ -423,7 +424,9 @@ Status World::Step(double h) {
                          FormatNumber(settings_.torsional_friction_radius));
   }
   stats_.bisections = 0;
-  if (settings_.contact_time_mode == ContactTimeMode::kBisection) {
+  if (settings_.contact_solver == ContactSolver::kPenalty) {
+    if (Status s = StepPenalty(h); !s.ok()) return s;
+  } else if (settings_.contact_time_mode == ContactTimeMode::kBisection) {
     // The search repeats the position step and the contact search; the
     // collision stages then hold the times of its last try.
     TimeStage(&stats_, Stage::kIntegratePositions, [&] { h = SearchContactTime(h); });
@@ -431,9 +434,11 @@ Status World::Step(double h) {
     TimeStage(&stats_, Stage::kIntegratePositions, [&] { IntegratePositions(h); });
     FindContacts(h);
   }
-  stats_.step_length = h;
-  TimeStage(&stats_, Stage::kExternalImpulses, [&] { ExternalImpulses(h); });
-  TimeStage(&stats_, Stage::kSolveVelocities, [&] { SolveVelocities(h); });
+  if (settings_.contact_solver != ContactSolver::kPenalty) {
+    stats_.step_length = h;
+    TimeStage(&stats_, Stage::kExternalImpulses, [&] { ExternalImpulses(h); });
+    TimeStage(&stats_, Stage::kSolveVelocities, [&] { SolveVelocities(h); });
+  }
   QuarantineNonFinite();
   stats_.contact_count = static_cast<int>(contacts_.size());
   // Compensated sum, so 800 steps of 2.5 ms read 2 s, not 1.9999999999999685.
@@ -596,7 +601,7 @@ void World::ExternalImpulses(double h) {
   ApplyJointForces(h);
 }
 
-void World::SolveVelocities(double h) {
+void World::SolveVelocities(double h, bool write_back) {
   // Islands (step 9), then per island (step 10): a plain Euler step for a
   // free body (eq. 15: v* is already in velocity_bodies_), else the LCP.
   std::vector<std::pair<int, int>> contact_links(contacts_.size());
@@ -758,6 +763,7 @@ void World::SolveVelocities(double h) {
     if (r.fell_back) ++stats_.lcp_failures;
     for (int b : island.bodies) local[b] = -1;
   }
+  if (!write_back) return;
   for (int i = 0; i < body_count(); ++i) {
     if (defs_[i].is_static) continue;
     v_WB_[i] = velocity_bodies_[i].v_W;

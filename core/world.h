@@ -29,7 +29,11 @@
 #include "core/math/types.h"
 #include "core/dynamics/islands.h"
 #include "core/dynamics/joint.h"
+#include "core/dynamics/dormand_prince.h"
+#include "core/collision/overlap_volume.h"
+#include "core/geometry/convex_polyhedron.h"
 #include "core/solvers/lcp_solver.h"
+#include "core/solvers/penalty_contact.h"
 #include "core/solvers/velocity_body.h"
 
 namespace grasplab {
@@ -55,10 +59,12 @@ enum class ContactSolver {
   // Lee, Ruspini & Khatib (after Baraff): impacts first, as impulse problems
   // with restitution, then the resting contacts (World::ResolveImpacts).
   kImpulse,
+  // Zechmair & Morel: overlap-volume penalty forces, integrated with an
+  // adaptive Dormand-Prince 4(5) inside each step (world_penalty.cc).
+  kPenalty,
 };
 const char* ContactSolverName(ContactSolver solver);
-// "lcp" or "pgs"; the contact models still to come ("penalty", "impulse")
-// and anything else get an error saying which.
+// "lcp", "pgs", "impulse" or "penalty"; anything else is an error naming them.
 Status ParseContactSolver(const std::string& name, ContactSolver* out);
 
 struct WorldSettings {
@@ -78,6 +84,7 @@ struct WorldSettings {
   // touches what: only for the collision-group benchmark (Chardonnet et al.
   // Figure 2); the islands are the paper's collision groups otherwise.
   bool single_island = false;
+  PenaltySettings penalty;        // kPenalty (solvers/penalty_contact.h)
   ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
   int max_bisections = 30;          // kBisection: halvings per step at most
 };
@@ -104,6 +111,12 @@ struct StepStats {
   int pgs_unconverged = 0;        // kPgs: islands that hit the sweep limit, last step
   int warm_started = 0;           // kPgs: contacts matched to one of the previous step
   int impact_passes = 0;          // kImpulse: impulse problems solved, last step
+  int penalty_substeps = 0;       // kPenalty: accepted Dormand-Prince steps, last step
+  int penalty_rejected = 0;       // kPenalty: rejected trial steps, last step
+  int penalty_forced = 0;         // kPenalty: steps accepted at min_step over the tolerance, last step
+  double penalty_min_substep = 0.0;  // kPenalty: the shortest accepted step (s), last step
+  std::int64_t penalty_substeps_total = 0;  // kPenalty: accepted steps since creation
+  std::int64_t penalty_rejected_total = 0;  // kPenalty: rejected steps since creation
   double lcp_residual = 0.0;      // the largest island residual (N s), last step
   std::int64_t lcp_failures = 0;  // Lemke failures (fallback used) since creation
   double step_length = 0.0;       // s, the h actually taken (shorter after a contact-time search)
@@ -256,7 +269,9 @@ class World {
   // Joint coordinate at the current poses, unwrapped against the last state.
   double TrialJointPosition(JointId j) const;
   void ExternalImpulses(double h);
-  void SolveVelocities(double h);
+  // Islands and their impulses from velocity_bodies_ over h; write_back
+  // copies the result into the bodies' velocities and the joint rates.
+  void SolveVelocities(double h, bool write_back = true);
   void QuarantineNonFinite();
 
   WorldSettings settings_;
@@ -320,6 +335,50 @@ class World {
                       std::vector<Vec3>* friction);
   StepStats stats_;
   DragSpring drag_;
+
+  // kPenalty (world_penalty.cc). One step integrates bodies and the eq. 4
+  // filter states of the overlapping pairs with Dormand-Prince substeps.
+  Status StepPenalty(double h);
+  Status PreparePenaltyShapes();
+  // dydt at (t, y): positions, orientations, velocities of the dynamic
+  // bodies (13 each), then (v_f, vdot_f) of each tracked pair. Records the
+  // pairs found at y in penalty_eval_.
+  void PenaltyDerivative(double t, const std::vector<double>& y, std::vector<double>* dydt);
+  void LoadPenaltyState(const std::vector<double>& y);
+  void StorePenaltyState(std::vector<double>* y) const;
+  struct PenaltyKey {
+    BodyId a = -1, b = -1;
+    int piece_a = 0, piece_b = 0;
+    auto operator<=>(const PenaltyKey&) const = default;
+  };
+  struct PenaltyPair {  // an overlap being tracked (its first contact)
+    PenaltyKey key;
+    double t_contact = 0.0;       // s, world time of first contact
+    double approach_speed = 0.0;  // dv_c, m/s
+    double mass_sum = 0.0;        // kg
+    std::array<double, 2> filter{};  // v_f (m^3), vdot_f (m^3/s) at the last accepted substep
+  };
+  struct PenaltyEval {  // one overlap found by the last derivative
+    PenaltyKey key;
+    Overlap overlap;
+    PenaltyForce force;
+    double approach_speed = 0.0;
+    double mass_sum = 0.0;
+    double mu = 0.0;
+    int tracked = -1;  // index into penalty_pairs_, or -1
+  };
+  bool penalty_ready_ = false;
+  std::vector<std::vector<ConvexPolyhedron>> penalty_local_;  // per body, per piece (piece pose applied); empty: plane
+  ConvexPolyhedron penalty_moved_;  // the smaller piece of a pair, in the other's body frame
+  std::vector<std::vector<Eigen::Vector4d>> penalty_bounds_;  // per piece: bounding sphere centre (body frame), radius
+  std::vector<PenaltyPair> penalty_pairs_;  // sorted by key
+  std::vector<PenaltyEval> penalty_eval_;
+  std::vector<Vec3> penalty_force_, penalty_torque_;
+  std::vector<int> penalty_dynamic_;  // dynamic bodies in state order
+  double penalty_substep_ = 0.0;      // s, the last accepted length, carried over
+  double penalty_time_ = 0.0;         // s, world time of the derivative being evaluated
+  OverlapScratch overlap_scratch_;
+  DormandPrince45 dormand_prince_;
 };
 
 }  // namespace grasplab

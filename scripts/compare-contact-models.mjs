@@ -24,14 +24,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync, execSync } from 'node:child_process';
+import { spawn, execSync } from 'node:child_process';
 
 const root = new URL('../', import.meta.url).pathname;
-const cli = path.join(root, 'build/native/grasplab');
+// GRASPLAB_CLI: a copy of the CLI to use, so a rebuild during the long run cannot change it.
+const cli = process.env.GRASPLAB_CLI ?? path.join(root, 'build/native/grasplab');
 const docs = path.join(root, 'docs/contact-models.md');
 const images = path.join(root, 'docs/images');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-compare-'));
-const SOLVERS = ['lcp', 'pgs', 'impulse'];
+const SOLVERS = ['lcp', 'pgs', 'impulse', 'penalty'];
+const JOBS = Math.max(1, os.cpus().length);  // runs in parallel
 const COLORS = { lcp: '#3d7fc1', pgs: '#d9822b', impulse: '#5aa469', penalty: '#8e6cb8' };
 const EVERY = 10;
 const H = 0.0025;
@@ -71,18 +73,34 @@ const HOLD = [
 ];
 const SHAKE = [...HOLD, { at: 3.0, type: 'shake', robot: 'hand', axis: [1, 0, 0], amplitude: 0.02, frequency: 2.0, duration: 5.0 }];
 
-function run(sceneJson, solver, seconds) {
-  const file = path.join(work, `${sceneJson.name}.json`);
-  fs.writeFileSync(file, JSON.stringify(sceneJson));
-  // The scene names assets relative to the repository: run from there.
-  const local = path.join(root, 'assets/scenes', `_compare-${sceneJson.name}.json`);
-  fs.copyFileSync(file, local);
-  const out = path.join(work, `${sceneJson.name}-${solver}.jsonl`);
-  const r = spawnSync(cli, ['run', local, '--duration', String(seconds), '--solver', solver, '--out', out, '--every', String(EVERY)],
-    { encoding: 'utf8' });
-  fs.rmSync(local);
-  if (r.status !== 0) throw new Error(`${sceneJson.name} ${solver}: ${r.stderr}`);
-  return fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+// Runs the native CLI on a scene for `seconds` with --solver; resolves to
+// its frames. At most JOBS at a time.
+let running = 0;
+const waiting = [];
+async function run(sceneJson, solver, seconds) {
+  while (running >= JOBS) await new Promise((resolve) => waiting.push(resolve));
+  ++running;
+  try {
+    const tag = `${sceneJson.name}-${solver}-${Math.random().toString(36).slice(2, 8)}`;
+    // The scene names assets relative to the repository: run from there.
+    const local = path.join(root, 'assets/scenes', `_compare-${tag}.json`);
+    fs.writeFileSync(local, JSON.stringify(sceneJson));
+    const out = path.join(work, `${tag}.jsonl`);
+    const t0 = Date.now();
+    const code = await new Promise((resolve) => {
+      const p = spawn(cli, ['run', local, '--duration', String(seconds), '--solver', solver, '--out', out, '--every', String(EVERY)],
+        { stdio: ['ignore', 'ignore', 'inherit'] });
+      p.on('close', resolve);
+    });
+    fs.rmSync(local);
+    if (code !== 0) throw new Error(`${sceneJson.name} ${solver}: exit ${code}`);
+    const frames = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    frames.wall = (Date.now() - t0) / 1000;
+    return frames;
+  } finally {
+    --running;
+    waiting.shift()?.();
+  }
 }
 
 // Per frame: the contact-force magnitude on the object, summed over its
@@ -152,48 +170,108 @@ ${legend.join('\n')}
 `;
 }
 
+// Mean and 95th percentile of the object's kinetic-energy ratio T / T_grip
+// over [t0, t1], on samples where the gripper carries over 1 uJ.
+function energyRatio(frames, t0, t1) {
+  const ratios = analyse(frames).filter((p) => p.time >= t0 && p.time <= t1 && p.energy && p.energy.ratio !== null)
+    .map((p) => p.energy.ratio).sort((a, b) => a - b);
+  const mean = ratios.reduce((a, b) => a + b, 0) / Math.max(1, ratios.length);
+  return { mean, p95: ratios[Math.floor(0.95 * (ratios.length - 1))] ?? NaN, samples: ratios.length };
+}
+
+// A grid of cells (rows: ys, columns: xs) coloured by log10 of the ratio:
+// white at 1, red above (energy created), blue below.
+function heatmap(title, xs, xlabel, ys, ylabel, cells) {
+  const C = 90, L = 70, T = 30;
+  const W = L + C * xs.length + 10, Hh = T + C * ys.length / 2 + 40;
+  const colour = (r) => {
+    const t = Math.max(-1, Math.min(1, Math.log10(Math.max(r, 1e-6)) / Math.log10(3)));
+    const a = Math.round(255 * (1 - Math.abs(t)));
+    return t >= 0 ? `rgb(255,${a},${a})` : `rgb(${a},${a},255)`;
+  };
+  const rects = [];
+  ys.forEach((y, i) => xs.forEach((x, j) => {
+    const c = cells[i][j];
+    const px = L + j * C, py = T + (i * C) / 2;
+    rects.push(`<rect x="${px}" y="${py}" width="${C - 2}" height="${C / 2 - 2}" fill="${colour(c.mean)}" stroke="#999"/><text x="${px + C / 2}" y="${py + C / 4 + 4}" text-anchor="middle">${c.mean.toFixed(3)}</text>`);
+  }));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${Hh}" font-family="sans-serif" font-size="11">
+<rect width="${W}" height="${Hh}" fill="white"/>
+<text x="${W / 2}" y="16" text-anchor="middle" font-weight="bold">${title}</text>
+${rects.join('\n')}
+${xs.map((x, j) => `<text x="${L + j * C + C / 2}" y="${T + (C * ys.length) / 2 + 14}" text-anchor="middle">${x}</text>`).join('\n')}
+<text x="${L + (C * xs.length) / 2}" y="${Hh - 6}" text-anchor="middle">${xlabel}</text>
+${ys.map((y, i) => `<text x="${L - 6}" y="${T + (i * C) / 2 + C / 4 + 4}" text-anchor="end">${ylabel} ${y}</text>`).join('\n')}
+</svg>
+`;
+}
+
 // The bunny's height: drop it from 2 cm and let it settle, once.
 {
   const probe = scene(GRIPPERS[0], { ...OBJECTS[2], z: 0.06 }, []);
   probe.robots[0].position = [0, 0, 0.5];
-  const frames = run(probe, 'lcp', 1.0);
+  const frames = await run(probe, 'lcp', 1.0);
   OBJECTS[2].z = frames.at(-1).poses[1][2] + 5e-5;
   OBJECTS[2].orientation = frames.at(-1).poses[1].slice(3);
 }
 
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-const rows = [];
 const started = Date.now();
-for (const gripper of GRIPPERS) {
-  for (const object of OBJECTS) {
-    const s = scene(gripper, object, HOLD);
-    if (object.orientation) s.bodies[1].orientation = object.orientation;
-    const series = [];
-    for (const solver of SOLVERS) {
-      const t0 = Date.now();
-      const samples = analyse(run(s, solver, 10));
-      const verdict = judge(samples);
-      series.push({ solver, samples });
-      rows.push({ gripper: gripper.name, object: object.name, solver, ...verdict, wall: (Date.now() - t0) / 1000 });
-      console.error(`${gripper.file} ${object.name} ${solver}: ${verdict.survived ? 'held' : 'LOST'} lifted ${(100 * verdict.lifted).toFixed(1)} cm, drift ${(1000 * verdict.drift).toFixed(2)} mm, median ${verdict.median.toFixed(2)} N, peak ${verdict.peak.toFixed(1)} N`);
-    }
-    fs.writeFileSync(path.join(images, `contact-force-${gripper.file}-${object.name}.svg`),
-      svg(`${gripper.name}, ${object.name}`, series));
-  }
+const cases = GRIPPERS.flatMap((gripper) => OBJECTS.map((object) => ({ gripper, object })));
+const results = await Promise.all(cases.flatMap(({ gripper, object }) => SOLVERS.map(async (solver) => {
+  const s = scene(gripper, object, HOLD);
+  if (object.orientation) s.bodies[1].orientation = object.orientation;
+  const frames = await run(s, solver, 10);
+  const samples = analyse(frames);
+  const verdict = judge(samples);
+  console.error(`${gripper.file} ${object.name} ${solver}: ${verdict.survived ? 'held' : 'LOST'} lifted ${(100 * verdict.lifted).toFixed(1)} cm, drift ${(1000 * verdict.drift).toFixed(2)} mm, median ${verdict.median.toFixed(2)} N, peak ${verdict.peak.toFixed(1)} N (${frames.wall.toFixed(0)} s)`);
+  return { gripper, object, solver, samples, row: { gripper: gripper.name, object: object.name, solver, ...verdict, wall: frames.wall } };
+})));
+const rows = results.map((r) => r.row);
+for (const { gripper, object } of cases) {
+  const series = results.filter((r) => r.gripper === gripper && r.object === object).map(({ solver, samples }) => ({ solver, samples }));
+  fs.writeFileSync(path.join(images, `contact-force-${gripper.file}-${object.name}.svg`), svg(`${gripper.name}, ${object.name}`, series));
 }
 
-// Kinetic-energy ratio under a shake: 3-finger gripper, sphere.
-const energyRows = [];
-{
+// Kinetic-energy ratio under a shake: 3-finger gripper, sphere, one number per model.
+const energyRows = await Promise.all(SOLVERS.map(async (solver) => {
   const s = scene(GRIPPERS[2], OBJECTS[1], SHAKE);
   s.name = 'three-finger-sphere-shake';
-  for (const solver of SOLVERS) {
-    const samples = analyse(run(s, solver, 8.0)).filter((p) => p.time >= 3.25 && p.time <= 8.0 && p.energy && p.energy.ratio !== null);
-    const ratios = samples.map((p) => p.energy.ratio).sort((a, b) => a - b);
-    const mean = ratios.reduce((a, b) => a + b, 0) / ratios.length;
-    energyRows.push({ solver, mean, p95: ratios[Math.floor(0.95 * (ratios.length - 1))], samples: ratios.length });
+  return { solver, ...energyRatio(await run(s, solver, 8.0), 3.25, 8.0) };
+}));
+
+// The penalty model's parameter grids (their Figures 5 and 6): the same
+// shake, shortened (grasp at 0.05 s, 5 cm lift at 0.5 s, 2 Hz shake from
+// 1.0 s to 2.0 s), over g1 x g_i and d_t x g_i around the paper's values.
+const GRID_SHAKE = [
+  { at: 0.05, type: 'autograsp', robot: 'hand', mode: 'dynamic', duration: 0.4 },
+  { at: 0.5, type: 'lift', robot: 'hand', height: 0.05, duration: 0.5 },
+  { at: 1.0, type: 'shake', robot: 'hand', axis: [1, 0, 0], amplitude: 0.02, frequency: 2.0, duration: 1.0 },
+];
+const GAINS = [0, 250, 1000];
+const STIFFNESS = [3.7e4, 7.4e4, 1.48e5];  // N/m: 370, 740, 1480 N/cm
+const DEPTHS = [0.001, 0.002, 0.004];      // m
+const gridCache = new Map();
+async function gridCell(penalty) {
+  const key = JSON.stringify(penalty);
+  if (!gridCache.has(key)) {
+    gridCache.set(key, (async () => {
+      const s = scene(GRIPPERS[2], OBJECTS[1], GRID_SHAKE);
+      s.name = 'three-finger-sphere-grid';
+      s.solver = { ...s.solver, type: 'penalty', penalty };
+      const frames = await run(s, 'penalty', 2.0);
+      const r = energyRatio(frames, 1.1, 2.0);
+      console.error(`grid ${key}: ratio ${r.mean.toFixed(3)} (${frames.wall.toFixed(0)} s)`);
+      return r;
+    })());
   }
+  return gridCache.get(key);
 }
+const gridG1 = await Promise.all(GAINS.map((gi) => Promise.all(STIFFNESS.map((g1) => gridCell({ impactGain: gi, stiffness: g1 })))));
+const gridDt = await Promise.all(GAINS.map((gi) => Promise.all(DEPTHS.map((dt) => gridCell({ impactGain: gi, targetDepth: dt })))));
+const gridSvg = (title, xs, xlabel, cells) => heatmap(title, xs, xlabel, GAINS, 'g_i', cells);
+fs.writeFileSync(path.join(images, 'penalty-ke-g1-gi.svg'), gridSvg('KE ratio, g1 x g_i', STIFFNESS.map((v) => `${v / 100} N/cm`), 'g1', gridG1));
+fs.writeFileSync(path.join(images, 'penalty-ke-dt-gi.svg'), gridSvg('KE ratio, d_t x g_i', DEPTHS.map((v) => `${v * 1000} mm`), 'd_t', gridDt));
 
 const table = [
   `Generated by \`node scripts/compare-contact-models.mjs\` at commit ${commit}, ${new Date().toISOString().slice(0, 10)},`,
@@ -215,6 +293,20 @@ const table = [
   '| model | mean | 95th percentile | samples |',
   '|---|---:|---:|---:|',
   ...energyRows.map((r) => `| ${r.solver} | ${r.mean.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.samples} |`),
+  '',
+  'The penalty model over its gains (their Figures 5 and 6): mean kinetic-energy ratio of the same sphere under a',
+  'shortened shake (2 Hz, +-2 cm, 1.0-2.0 s after a 0.05 s grasp and a 5 cm lift); rows g_i, columns g1 or d_t,',
+  'the paper\'s values (740 N/cm, 2 mm, 250) in the middle:',
+  '',
+  `| g_i \\ g1 | ${STIFFNESS.map((v) => `${v / 100} N/cm`).join(' | ')} |`,
+  `|---|${STIFFNESS.map(() => '---:').join('|')}|`,
+  ...GAINS.map((gi, i) => `| ${gi} | ${gridG1[i].map((c) => c.mean.toFixed(3)).join(' | ')} |`),
+  '',
+  `| g_i \\ d_t | ${DEPTHS.map((v) => `${v * 1000} mm`).join(' | ')} |`,
+  `|---|${DEPTHS.map(() => '---:').join('|')}|`,
+  ...GAINS.map((gi, i) => `| ${gi} | ${gridDt[i].map((c) => c.mean.toFixed(3)).join(' | ')} |`),
+  '',
+  '![KE ratio over g1 and g_i](images/penalty-ke-g1-gi.svg) ![KE ratio over d_t and g_i](images/penalty-ke-dt-gi.svg)',
 ];
 const text = fs.readFileSync(docs, 'utf8');
 const begin = '<!-- GENERATED: compare-contact-models -->', end = '<!-- END GENERATED -->';

@@ -63,13 +63,14 @@ void WriteStatsArray(const World& world, std::vector<double>* out) {
   r[7] = s.island_count;
   r[8] = s.lcp_size;
   r[9] = s.lcp_max_size;
-  const bool pgs = world.settings().contact_solver == ContactSolver::kPgs;
-  r[10] = pgs ? s.pgs_sweeps : s.lemke_pivots;
+  const ContactSolver solver = world.settings().contact_solver;
+  const bool pgs = solver == ContactSolver::kPgs, penalty = solver == ContactSolver::kPenalty;
+  r[10] = pgs ? s.pgs_sweeps : penalty ? s.penalty_substeps : s.lemke_pivots;
   r[11] = s.lcp_residual;
   r[12] = static_cast<double>(s.lcp_failures);
   r[13] = s.step_length;
   r[14] = static_cast<double>(s.nonfinite_events);
-  r[15] = pgs ? 0.0 : world.settings().friction_directions;
+  r[15] = pgs || penalty ? 0.0 : world.settings().friction_directions;
 }
 
 }  // namespace grasplab

@@ -46,10 +46,12 @@ void WriteJointArray(const World& world, std::vector<double>* out);
 //         narrowPhase, externalImpulses, solveVelocities)
 //   5     contacts   6 broad-phase pairs   7 islands   8 LCP size (sum)
 //   9     largest island LCP   10 Lemke pivots (Gauss-Seidel sweeps with
-//         ContactSolver::kPgs)   11 LCP residual (N s; kPgs: the last sweep's
+//         ContactSolver::kPgs, Runge-Kutta substeps with kPenalty)
+//   11    LCP residual (N s; kPgs: the last sweep's
 //         largest impulse change)   12 Lemke failures since creation
 //   13    step length (s)   14 non-finite bodies quarantined since creation
-//   15    friction directions u of the pyramid; 0 with kPgs (exact cones)
+//   15    friction directions u of the pyramid; 0 with kPgs and kPenalty
+//         (exact cones, smooth tanh friction)
 inline constexpr int kStatsSize = 16;
 void WriteStatsArray(const World& world, std::vector<double>* out);
 

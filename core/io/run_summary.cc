@@ -46,6 +46,10 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
                    {"lcpFailures", st.lcp_failures},
                    {"pgsSweeps", st.pgs_sweeps},
                    {"pgsUnconverged", st.pgs_unconverged}};
+  if (world.settings().contact_solver == ContactSolver::kPenalty) {
+    out["solver"]["penaltySubsteps"] = st.penalty_substeps_total;
+    out["solver"]["penaltyRejected"] = st.penalty_rejected_total;
+  }
   out["nonfiniteEvents"] = st.nonfinite_events;
   return out;
 }

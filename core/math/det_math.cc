@@ -87,4 +87,37 @@ double DetCos(double x) {
   return c;
 }
 
+double DetExp(double x) {
+  if (x != x) return x;
+  if (x > 709.7) return HUGE_VAL;
+  if (x < -745.0) return 0.0;
+  constexpr double kLn2Hi = 6.93147180369123816490e-01;  // ln 2, head exact in 32 bits
+  constexpr double kLn2Lo = 1.90821492927058770002e-10;
+  const double kf = x * 1.44269504088896338700 + (x >= 0.0 ? 0.5 : -0.5);
+  const int k = static_cast<int>(kf);
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;
+  // Horner on sum_{n=0}^{16} r^n / n!: t = 1 + r/1 (1 + r/2 (1 + ... (1 + r/16))).
+  double t = 1.0;
+  for (int n = 16; n >= 1; --n) t = 1.0 + r * t / n;
+  return std::ldexp(t, k);
+}
+
+double DetTanh(double x) {
+  if (x != x) return x;
+  const double a = x < 0.0 ? -x : x;
+  double t;
+  if (a < 0.03125) {
+    // x - x^3/3 + 2x^5/15 - 17x^7/315 + 62x^9/2835 - 1382x^11/155925: the
+    // remainder is below 1e-20 relative for |x| < 1/32.
+    const double a2 = a * a;
+    t = a * (1.0 + a2 * (-1.0 / 3.0 + a2 * (2.0 / 15.0 + a2 * (-17.0 / 315.0 + a2 * (62.0 / 2835.0 - a2 * 1382.0 / 155925.0)))));
+  } else if (a > 20.0) {
+    t = 1.0;
+  } else {
+    const double e = DetExp(-2.0 * a);
+    t = (1.0 - e) / (1.0 + e);
+  }
+  return x < 0.0 ? -t : t;
+}
+
 }  // namespace grasplab

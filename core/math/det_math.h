@@ -18,5 +18,11 @@ double WrapAngle(double x);
 void DetSinCos(double x, double* s, double* c);
 double DetSin(double x);
 double DetCos(double x);
+// exp(x): x = k ln2 + r with |r| <= ln2/2, Taylor series to r^16, then an
+// exact scaling by 2^k. 0 below -745, +inf above 709.7. Within 2 ulp.
+double DetExp(double x);
+// tanh(x): odd series for |x| < 1/32, (1 - e^-2|x|) / (1 + e^-2|x|) above
+// (relative error up to 5e-15 just above 1/32, where 1 - e^-2|x| cancels).
+double DetTanh(double x);
 
 }  // namespace grasplab

@@ -539,7 +539,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
   if (root.Has("solver")) {
     const Node n = root.At("solver");
     if (Status s = n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "contactTime",
-                                   "iterations", "tolerance"});
+                                   "iterations", "tolerance", "penalty"});
         !s.ok()) {
       return s;
     }
@@ -558,6 +558,42 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
     if (Status s = ValidateFrictionDirections(ws.friction_directions); !s.ok()) return s;
     if (Status s = Number(n, "errorReduction", &ws.error_reduction, false, 0.0, 1.0); !s.ok()) return s;
     if (Status s = Number(n, "torsionalFrictionRadius", &ws.torsional_friction_radius, false, 0.0, 1.0); !s.ok()) return s;
+    if (n.Has("penalty")) {  // Zechmair & Morel's gains (solvers/penalty_contact.h), SI units
+      const Node p = n.At("penalty");
+      if (Status s = p.ExpectObject({"stiffness", "damping", "impactGain", "targetDepth", "impactDelay", "frictionSlope",
+                                     "viscousFriction", "filterFrequency", "filterDamping", "measure", "direction", "adaptive",
+                                     "tolerance", "fixedStep"});
+          !s.ok()) {
+        return s;
+      }
+      PenaltySettings& ps = ws.penalty;
+      if (Status s = Number(p, "stiffness", &ps.stiffness, false, 0.0, 1e12, true); !s.ok()) return s;
+      if (Status s = Number(p, "damping", &ps.damping, false, 0.0, 1e9); !s.ok()) return s;
+      if (Status s = Number(p, "impactGain", &ps.impact_gain, false, 0.0, 1e6); !s.ok()) return s;
+      if (Status s = Number(p, "targetDepth", &ps.target_depth, false, 0.0, 1.0, true); !s.ok()) return s;
+      if (Status s = Number(p, "impactDelay", &ps.impact_delay, false, 0.0, 100.0); !s.ok()) return s;
+      if (Status s = Number(p, "frictionSlope", &ps.friction_slope, false, 0.0, 1e6); !s.ok()) return s;
+      if (Status s = Number(p, "viscousFriction", &ps.viscous_friction, false, 0.0, 1e6); !s.ok()) return s;
+      if (Status s = Number(p, "filterFrequency", &ps.filter_frequency, false, 0.0, 1e7, true); !s.ok()) return s;
+      if (Status s = Number(p, "filterDamping", &ps.filter_damping, false, 0.0, 100.0, true); !s.ok()) return s;
+      if (Status s = Number(p, "tolerance", &ps.tolerance, false, 1e-12, 1.0); !s.ok()) return s;
+      if (Status s = Number(p, "fixedStep", &ps.fixed_step, false, 1e-8, 0.1); !s.ok()) return s;
+      if (Status s = Bool(p, "adaptive", &ps.adaptive); !s.ok()) return s;
+      std::string measure;
+      if (Status s = String(p, "measure", &measure, false); !s.ok()) return s;
+      if (measure == "volume") {
+        ps.measure = PenaltyMeasure::kVolume;
+      } else if (!measure.empty() && measure != "depth") {
+        return Status::Error("solver.penalty.measure: must be \"depth\" or \"volume\", got \"" + measure + "\"");
+      }
+      std::string direction;
+      if (Status s = String(p, "direction", &direction, false); !s.ok()) return s;
+      if (direction == "algorithm1") {
+        ps.direction = PenaltyDirection::kAlgorithm1;
+      } else if (!direction.empty() && direction != "gradient") {
+        return Status::Error("solver.penalty.direction: must be \"gradient\" or \"algorithm1\", got \"" + direction + "\"");
+      }
+    }
     std::string mode;
     if (Status s = String(n, "contactTime", &mode, false); !s.ok()) return s;
     if (!mode.empty()) {

@@ -38,3 +38,22 @@ TEST_CASE("DetSinCos agrees with libm within 2 ulp-scale over a wide range", "[d
   grasplab::DetSinCos(grasplab::kPi / 6, &s, &c);
   CHECK(s == Approx(0.5).epsilon(1e-15));
 }
+
+TEST_CASE("DetExp and DetTanh agree with libm to a few ulps", "[detmath]") {
+  double worst_exp = 0.0, worst_tanh = 0.0;
+  for (int i = -100000; i <= 100000; ++i) {
+    const double x = i * 0.007013;  // |x| <= 701
+    const double e = std::exp(x);
+    worst_exp = std::max(worst_exp, std::abs(grasplab::DetExp(x) - e) / e);
+    const double y = i * 0.0003137;  // |x| <= 31, both branches and the cut at 1/8
+    worst_tanh = std::max(worst_tanh, std::abs(grasplab::DetTanh(y) - std::tanh(y)) / std::max(std::abs(std::tanh(y)), 1e-300));
+  }
+  CHECK(worst_exp < 1e-15);
+  INFO("worst relative errors: exp " << worst_exp << ", tanh " << worst_tanh);
+  CHECK(worst_tanh < 5e-15);
+  CHECK(grasplab::DetExp(0.0) == 1.0);
+  CHECK(grasplab::DetExp(-1000.0) == 0.0);
+  CHECK(grasplab::DetTanh(0.0) == 0.0);
+  CHECK(grasplab::DetTanh(-50.0) == -1.0);
+  CHECK(grasplab::DetExp(1.0) == Approx(2.718281828459045).epsilon(1e-15));
+}

@@ -212,7 +212,8 @@ function updateDiagnostics() {
     ['contacts / pairs', `${st[Stats.CONTACTS]} / ${st[Stats.PAIRS]}`],
     ['islands', `${st[Stats.ISLANDS]}`],
     ['LCP size (largest)', `${st[Stats.LCP_SIZE]} (${st[Stats.LCP_MAX]})`],
-    [st[Stats.FRICTION_DIRECTIONS] > 0 ? 'Lemke pivots' : 'Gauss-Seidel sweeps', `${st[Stats.PIVOTS]}`],
+    [{ lcp: 'Lemke pivots', impulse: 'Lemke pivots', pgs: 'Gauss-Seidel sweeps', penalty: 'Runge-Kutta steps' }[
+      $('params').elements.type.value] ?? 'Lemke pivots', `${st[Stats.PIVOTS]}`],
     ['LCP residual', `${st[Stats.RESIDUAL].toExponential(2)} N s`],
     ['Lemke failures', `${failures}`],
     ['step length', ms(st[Stats.STEP_LENGTH])],

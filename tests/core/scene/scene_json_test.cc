@@ -152,8 +152,14 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
         "bodies[0].shape.type: must be one of plane, sphere, box, capsule, cylinder, convex, mesh, compound; got \"teapot\"");
   CHECK(Error(With("[" + kBall + "]", R"("joints": [{"name": "j", "type": "revolute", "parent": "nope", "child": "ball", "anchor": [0,0,0], "axis": [0,0,1]}], )")) ==
         "joints[0].parent: no body named \"nope\"");
-  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty"}, )")) ==
-        "solver.type: \"penalty\" is not available in this build yet (only \"lcp\", \"pgs\" and \"impulse\")");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "springs"}, )")) ==
+        "solver.type: must be one of lcp, pgs, penalty, impulse; got \"springs\"");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty", "penalty": {"measure": "area"}}, )")) ==
+        "solver.penalty.measure: must be \"depth\" or \"volume\", got \"area\"");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty", "penalty": {"stiffness": -1}}, )")) ==
+        "solver.penalty.stiffness: must be a finite number > 0 and <= 1000000000000, got -1");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty", "penalty": {"stifness": 1}}, )")) ==
+        "solver.penalty.stifness: unknown field (did you mean 'stiffness'?)");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"frictionEdges": 5}, )")) ==
         "solver.frictionEdges: must be 4, 6, 8, 12 or 16, got 5");
   CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand"}], )")) == "robots[0].model: required");
