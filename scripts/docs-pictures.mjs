@@ -1,5 +1,6 @@
 // Pictures for docs/grasping.md and docs/web.md, taken from the page in headless Chromium:
 //   node scripts/docs-pictures.mjs      (after scripts/build.sh)
+import fs from 'node:fs';
 import { openPage, waitForState } from '../tests/browser/browser.mjs';
 const out = new URL('../docs/images/', import.meta.url).pathname;
 const session = await openPage({ width: 1400, height: 860 });
@@ -34,5 +35,17 @@ await page.click('#play');
 await waitForState(page, (st) => !st.running, { what: 'pause' });
 await new Promise((r) => setTimeout(r, 500));
 await page.screenshot({ path: out + 'page-handset.png' });
+// docs/contact-models.md: the parallel jaw lifting the cube under the penalty model.
+const penalty = JSON.parse(fs.readFileSync(new URL('../assets/scenes/parallel-jaw-cube.json', import.meta.url), 'utf8'));
+penalty.solver = { ...penalty.solver, type: 'penalty' };
+await page.evaluate((t) => window.grasplab.loadText(t, 'parallel-jaw-cube (penalty)'), JSON.stringify(penalty));
+await waitForState(page, (st) => st.scene === 'parallel-jaw-cube (penalty)' && st.steps === 0, { what: 'penalty loaded' });
+const t0 = Date.now();
+await page.evaluate(() => window.grasplab.runSteps(880));
+s = await waitForState(page, (st) => st.steps >= 880, { what: 'penalty 2.2 s', timeout: 300000 });
+console.log('penalty: 2.2 s simulated in', (Date.now() - t0) / 1000, 's');
+await page.evaluate(() => window.grasplab.lookAt([0, 0, 0.13], 0.35));
+await new Promise((r) => setTimeout(r, 800));
+await page.screenshot({ path: out + 'page-penalty.png' });
 console.log(session.consoleErrors, s.errors);
 await session.close();
