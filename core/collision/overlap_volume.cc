@@ -8,6 +8,11 @@ namespace grasplab {
 namespace {
 
 constexpr double kMinVolume = 1e-18;  // m^3
+// Cutting planes are moved out by this much, so a face lying in a cutting
+// plane (stacked cubes' side faces, up to round-off) stays a face of the
+// clipped solid on both sides, instead of becoming a cap on one side by the
+// sign of its round-off, which would tilt the gradient by depth / width.
+constexpr double kCoplanar = 1e-10;  // m
 
 // Volume, centroid, eq. 3's direction and the shadow area of a clipped
 // overlap polyhedron (faces tagged 0 for A's surface, 1 for B's).
@@ -80,14 +85,15 @@ bool ConvexOverlap(const ConvexPolyhedron& a, const ConvexPolyhedron& b, Overlap
     // A plane with the whole current solid inside cuts nothing; one with it
     // all outside leaves nothing.
     double most = -std::numeric_limits<double>::infinity(), least = -most;
+    const double d = knife.offsets[f] + kCoplanar;
     for (const Vec3& x : current->points) {
-      const double dv = knife.normals[f].dot(x) - knife.offsets[f];
+      const double dv = knife.normals[f].dot(x) - d;
       most = std::max(most, dv);
       least = std::min(least, dv);
     }
     if (most <= 0.0) continue;
     if (least > 0.0) return false;
-    ClipPolyhedron(*current, knife.normals[f], knife.offsets[f], cap_origin, next, &sc->cap);
+    ClipPolyhedron(*current, knife.normals[f], d, cap_origin, next, &sc->cap);
     if (next->empty()) return false;
     current = next;
     next = next == &sc->a ? &sc->b : &sc->a;

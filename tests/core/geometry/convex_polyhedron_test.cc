@@ -46,12 +46,13 @@ TEST_CASE("Overlap of two offset boxes: volume, centroid and gradient in closed 
   OverlapScratch scratch;
   Overlap o;
   REQUIRE(ConvexOverlap(a, b, &scratch, &o));
-  CHECK(o.volume == Approx(0.04 * 0.05 * 2e-4).epsilon(1e-10));
-  CHECK(o.centroid.x() == Approx(0.005).epsilon(1e-10));
-  CHECK(o.centroid.z() == Approx(0.025 - 1e-4).epsilon(1e-10));
+  // To 1e-6: cutting planes sit 0.1 nm out (kCoplanar, overlap_volume.cc).
+  CHECK(o.volume == Approx(0.04 * 0.05 * 2e-4).epsilon(1e-6));
+  CHECK(o.centroid.x() == Approx(0.005).epsilon(1e-6));
+  CHECK(o.centroid.z() == Approx(0.025 - 1e-4).epsilon(1e-6));
   // -dv/dx_A: the slab's top-bottom area along +z, and its 0.2 mm x 5 cm end along +x.
-  CHECK(o.gradient.z() == Approx(0.04 * 0.05).epsilon(1e-10));
-  CHECK(o.gradient.x() == Approx(2e-4 * 0.05).epsilon(1e-8));
+  CHECK(o.gradient.z() == Approx(0.04 * 0.05).epsilon(1e-6));
+  CHECK(o.gradient.x() == Approx(2e-4 * 0.05).epsilon(1e-6));
   CHECK(std::abs(o.gradient.y()) < 1e-15);
   CHECK(o.area == Approx(0.04 * 0.05).epsilon(1e-4));  // the gradient tilts 5 mrad towards +x
   // The same overlap seen from B: same volume and centroid, opposite gradient.
@@ -60,9 +61,9 @@ TEST_CASE("Overlap of two offset boxes: volume, centroid and gradient in closed 
   for (auto& f : b0.faces) f.origin = 0;
   Overlap r;
   REQUIRE(ConvexOverlap(b0, a1, &scratch, &r));
-  CHECK(r.volume == Approx(o.volume).epsilon(1e-12));
-  CHECK((r.centroid - o.centroid).norm() < 1e-15);
-  CHECK((r.gradient + o.gradient).norm() < 1e-12 * o.gradient.norm());
+  CHECK(r.volume == Approx(o.volume).epsilon(1e-6));
+  CHECK((r.centroid - o.centroid).norm() < 1e-9);
+  CHECK((r.gradient + o.gradient).norm() < 1e-6 * o.gradient.norm());
   // Apart by 1 um: no overlap.
   const ConvexPolyhedron far = Placed(box, At(Vec3(0.01, 0, 0.05 + 1e-6)), 0);
   CHECK_FALSE(ConvexOverlap(far, b, &scratch, &o));

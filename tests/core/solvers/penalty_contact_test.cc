@@ -129,3 +129,49 @@ TEST_CASE("Penalty: a static triangle mesh is refused with a message naming the 
   ContactSolver solver;
   CHECK(ParseContactSolver("springs", &solver).message().find("penalty") != std::string::npos);
 }
+
+TEST_CASE("Penalty: a stack of three cubes settles with contact depths 3 m g, 2 m g and m g over g1", "[penalty]") {
+  World world(Penalty());
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  BodyId ids[3];
+  for (int i = 0; i < 3; ++i) ids[i] = world.AddBody(Cube(Vec3(0, 0, kHalf + 2 * kHalf * i + 1e-5 * (i + 1)))).value();
+  for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());
+  const double unit = kMass * kG / world.settings().penalty.stiffness;  // 26.5 um
+  double floor_depth = kHalf - world.pose(ids[0]).p.z();
+  double depth_01 = 2 * kHalf - (world.pose(ids[1]).p.z() - world.pose(ids[0]).p.z());
+  double depth_12 = 2 * kHalf - (world.pose(ids[2]).p.z() - world.pose(ids[1]).p.z());
+  CHECK(floor_depth == Approx(3 * unit).epsilon(2e-3));
+  CHECK(depth_01 == Approx(2 * unit).epsilon(2e-3));
+  CHECK(depth_12 == Approx(unit).epsilon(2e-3));
+  for (BodyId id : ids) {
+    CHECK(world.angular_velocity(id).norm() < 1e-9);
+    CHECK(std::abs(world.pose(id).p.x()) < 1e-9);  // no sideways push from the coincident side faces
+  }
+}
+
+TEST_CASE("Penalty: a block sliding on the floor stops where eq. 8's friction says", "[penalty]") {
+  // v' = -mu g tanh(gamma v), from v0: the stopping distance by quadrature of
+  // that one equation (fine RK4), against the full simulation. beta = 0:
+  // the paper's beta = 20 N s/m is 10 times the weight at 1 m/s and tips a
+  // sliding cube over its front edge, as friction that strong would.
+  const double v0 = 0.5, mu = 0.4;
+  WorldSettings settings = Penalty();
+  settings.penalty.viscous_friction = 0.0;
+  World world(settings);
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  const double settled_z = kHalf - kMass * kG / world.settings().penalty.stiffness;
+  const BodyId id = world.AddBody(Cube(Vec3(0, 0, settled_z), Vec3(v0, 0, 0))).value();
+  for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // 1 s
+  const PenaltySettings& ps = world.settings().penalty;
+  auto accel = [&](double v) { return -mu * kG * std::tanh(ps.friction_slope * v) - ps.viscous_friction * v / kMass; };
+  double x = 0.0, v = v0;
+  const double dt = 1e-6;
+  for (int i = 0; i < 1000000; ++i) {
+    const double k1 = accel(v), k2 = accel(v + 0.5 * dt * k1), k3 = accel(v + 0.5 * dt * k2), k4 = accel(v + dt * k3);
+    x += dt * (v + dt * (k1 + k2 + k3) / 6.0);
+    v += dt * (k1 + 2 * k2 + 2 * k3 + k4) / 6.0;
+  }
+  INFO("expected " << x << " m; Coulomb's v0^2 / (2 mu g) is " << v0 * v0 / (2 * mu * kG));
+  CHECK(world.pose(id).p.x() == Approx(x).epsilon(0.01));
+  CHECK(std::abs(world.pose(id).p.y()) < 1e-6);
+}
