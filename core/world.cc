@@ -160,6 +160,7 @@ void World::WarmStartContacts() {
 }
 
 StatusOr<BodyId> World::AddBody(const BodyDef& def) {
+  penalty_ready_ = false;  // the penalty model's polyhedra are per body
   const std::string field = "bodies[" + std::to_string(defs_.size()) + "]";
   if (Status s = ValidateBodyDef(def, field); !s.ok()) return s;
   if (def.material < 0 || def.material >= materials_.size()) {

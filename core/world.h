@@ -232,6 +232,10 @@ class World {
   // Switches the contact solver from the next step on (a scene's solver.type,
   // the CLI's --solver).
   void set_contact_solver(ContactSolver solver) { settings_.contact_solver = solver; }
+  // Checks that every body can be handled by the chosen contact model (the
+  // penalty model needs convex solids: no static triangle meshes), with a
+  // message naming the body; Step() checks the same. For loaders.
+  Status PrepareContactModel();
   double time() const { return time_; }
   std::int64_t step_count() const { return step_count_; }
   int body_count() const { return static_cast<int>(defs_.size()); }

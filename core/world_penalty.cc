@@ -54,6 +54,11 @@ constexpr int kMaxSubsteps = 1'000'000;
 
 }  // namespace
 
+Status World::PrepareContactModel() {
+  if (settings_.contact_solver != ContactSolver::kPenalty) return Status::Ok();
+  return PreparePenaltyShapes();
+}
+
 Status World::PreparePenaltyShapes() {
   if (penalty_ready_) return Status::Ok();
   std::vector<std::vector<ConvexPolyhedron>> local(body_count());
@@ -400,6 +405,10 @@ Status World::StepPenalty(double h) {
   }
   if (ps.adaptive) penalty_substep_ = sub;
   LoadPenaltyState(y);
+  // A non-finite filter state would poison every later step; the bodies
+  // themselves are quarantined by Step().
+  std::erase_if(penalty_pairs_, [](const PenaltyPair& p) { return !IsFinite(p.filter[0]) || !IsFinite(p.filter[1]); });
+  if (!IsFinite(penalty_substep_) || penalty_substep_ <= 0.0) penalty_substep_ = 0.0;
   const auto t2 = Clock::now();
   stats_.stage_seconds[static_cast<int>(Stage::kSolveVelocities)] = std::chrono::duration<double>(t2 - t1).count();
 

@@ -577,7 +577,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
       if (Status s = Number(p, "filterFrequency", &ps.filter_frequency, false, 0.0, 1e7, true); !s.ok()) return s;
       if (Status s = Number(p, "filterDamping", &ps.filter_damping, false, 0.0, 100.0, true); !s.ok()) return s;
       if (Status s = Number(p, "tolerance", &ps.tolerance, false, 1e-12, 1.0); !s.ok()) return s;
-      if (Status s = Number(p, "fixedStep", &ps.fixed_step, false, 1e-8, 0.1); !s.ok()) return s;
+      if (Status s = Number(p, "fixedStep", &ps.fixed_step, false, 1e-6, 0.1); !s.ok()) return s;
       if (Status s = Bool(p, "adaptive", &ps.adaptive); !s.ok()) return s;
       std::string measure;
       if (Status s = String(p, "measure", &measure, false); !s.ok()) return s;
@@ -782,6 +782,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
   GL_TRY(ReadRobots(root, options, body_ids, &scene));
   GL_TRY(ReadActions(root, &scene));
   GL_TRY(ReadGrasp(root, body_ids, &scene));
+  GL_TRY(scene.world.PrepareContactModel());
   return scene;
 }
 
