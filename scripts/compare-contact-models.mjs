@@ -24,6 +24,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import { spawn, execSync } from 'node:child_process';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -33,6 +34,21 @@ const docs = path.join(root, 'docs/contact-models.md');
 const images = path.join(root, 'docs/images');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-compare-'));
 const SOLVERS = ['lcp', 'pgs', 'impulse', 'penalty'];
+// Every run's analysed samples are kept in docs/data/contact-models/ (the
+// data behind the tables and plots), keyed by scene, solver and length, and
+// reused by later invocations: the penalty runs take minutes each. Delete a
+// file (or the directory) to rerun it. Options:
+//   --parts=main,shake,grid   which studies to run (default all; the others
+//                             are assembled from the cache or shown "not run")
+//   --solvers=lcp,penalty     which models may run (default all)
+const cacheDir = path.join(root, 'docs/data/contact-models');
+fs.mkdirSync(cacheDir, { recursive: true });
+const option = (name, all) => {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3).split(',') : all;
+};
+const PARTS = option('parts', ['main', 'shake', 'grid']);
+const RUN_SOLVERS = option('solvers', SOLVERS);
 const JOBS = Math.max(1, os.cpus().length);  // runs in parallel
 const COLORS = { lcp: '#3d7fc1', pgs: '#d9822b', impulse: '#5aa469', penalty: '#8e6cb8' };
 const EVERY = 10;
@@ -73,15 +89,20 @@ const HOLD = [
 ];
 const SHAKE = [...HOLD, { at: 3.0, type: 'shake', robot: 'hand', axis: [1, 0, 0], amplitude: 0.02, frequency: 2.0, duration: 5.0 }];
 
-// Runs the native CLI on a scene for `seconds` with --solver; resolves to
-// its frames. At most JOBS at a time.
+// At most JOBS runs of the CLI at a time.
 let running = 0;
 const waiting = [];
-async function run(sceneJson, solver, seconds) {
+// Resolves to { samples (analyse()), wall (s), commit } from the cache, or
+// by running the CLI when `part` and the solver are selected; else null.
+async function run(sceneJson, solver, seconds, part) {
+  const key = crypto.createHash('sha1').update(JSON.stringify({ sceneJson, solver, seconds, EVERY })).digest('hex').slice(0, 16);
+  const cached = path.join(cacheDir, `${sceneJson.name}-${solver}-${key}.json`);
+  if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
+  if (!PARTS.includes(part) || !RUN_SOLVERS.includes(solver)) return null;
   while (running >= JOBS) await new Promise((resolve) => waiting.push(resolve));
   ++running;
   try {
-    const tag = `${sceneJson.name}-${solver}-${Math.random().toString(36).slice(2, 8)}`;
+    const tag = `${sceneJson.name}-${solver}-${key}`;
     // The scene names assets relative to the repository: run from there.
     const local = path.join(root, 'assets/scenes', `_compare-${tag}.json`);
     fs.writeFileSync(local, JSON.stringify(sceneJson));
@@ -95,8 +116,9 @@ async function run(sceneJson, solver, seconds) {
     fs.rmSync(local);
     if (code !== 0) throw new Error(`${sceneJson.name} ${solver}: exit ${code}`);
     const frames = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    frames.wall = (Date.now() - t0) / 1000;
-    return frames;
+    const result = { scene: sceneJson.name, solver, seconds, commit, wall: (Date.now() - t0) / 1000, samples: analyse(frames) };
+    fs.writeFileSync(cached, JSON.stringify(result));
+    return result;
   } finally {
     --running;
     waiting.shift()?.();
@@ -172,8 +194,8 @@ ${legend.join('\n')}
 
 // Mean and 95th percentile of the object's kinetic-energy ratio T / T_grip
 // over [t0, t1], on samples where the gripper carries over 1 uJ.
-function energyRatio(frames, t0, t1) {
-  const ratios = analyse(frames).filter((p) => p.time >= t0 && p.time <= t1 && p.energy && p.energy.ratio !== null)
+function energyRatio(samples, t0, t1) {
+  const ratios = samples.filter((p) => p.time >= t0 && p.time <= t1 && p.energy && p.energy.ratio !== null)
     .map((p) => p.energy.ratio).sort((a, b) => a - b);
   const mean = ratios.reduce((a, b) => a + b, 0) / Math.max(1, ratios.length);
   return { mean, p95: ratios[Math.floor(0.95 * (ratios.length - 1))] ?? NaN, samples: ratios.length };
@@ -193,7 +215,7 @@ function heatmap(title, xs, xlabel, ys, ylabel, cells) {
   ys.forEach((y, i) => xs.forEach((x, j) => {
     const c = cells[i][j];
     const px = L + j * C, py = T + (i * C) / 2;
-    rects.push(`<rect x="${px}" y="${py}" width="${C - 2}" height="${C / 2 - 2}" fill="${colour(c.mean)}" stroke="#999"/><text x="${px + C / 2}" y="${py + C / 4 + 4}" text-anchor="middle">${c.mean.toFixed(3)}</text>`);
+    rects.push(`<rect x="${px}" y="${py}" width="${C - 2}" height="${C / 2 - 2}" fill="${c.missing ? '#eee' : colour(c.mean)}" stroke="#999"/><text x="${px + C / 2}" y="${py + C / 4 + 4}" text-anchor="middle">${c.missing ? 'not run' : c.mean.toFixed(3)}</text>`);
   }));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${Hh}" font-family="sans-serif" font-size="11">
 <rect width="${W}" height="${Hh}" fill="white"/>
@@ -206,30 +228,31 @@ ${ys.map((y, i) => `<text x="${L - 6}" y="${T + (i * C) / 2 + C / 4 + 4}" text-a
 `;
 }
 
+const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+PARTS.push('probe');
 // The bunny's height: drop it from 2 cm and let it settle, once.
 {
   const probe = scene(GRIPPERS[0], { ...OBJECTS[2], z: 0.06 }, []);
   probe.robots[0].position = [0, 0, 0.5];
-  const frames = await run(probe, 'lcp', 1.0);
-  OBJECTS[2].z = frames.at(-1).poses[1][2] + 5e-5;
-  OBJECTS[2].orientation = frames.at(-1).poses[1].slice(3);
+  const { samples } = await run(probe, 'lcp', 1.0, 'probe');
+  OBJECTS[2].z = samples.at(-1).object[2] + 5e-5;
+  OBJECTS[2].orientation = samples.at(-1).object.slice(3);
 }
 
-const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
 const started = Date.now();
 const cases = GRIPPERS.flatMap((gripper) => OBJECTS.map((object) => ({ gripper, object })));
-const results = await Promise.all(cases.flatMap(({ gripper, object }) => SOLVERS.map(async (solver) => {
+const results = (await Promise.all(cases.flatMap(({ gripper, object }) => SOLVERS.map(async (solver) => {
   const s = scene(gripper, object, HOLD);
   if (object.orientation) s.bodies[1].orientation = object.orientation;
-  const frames = await run(s, solver, 10);
-  const samples = analyse(frames);
-  const verdict = judge(samples);
-  console.error(`${gripper.file} ${object.name} ${solver}: ${verdict.survived ? 'held' : 'LOST'} lifted ${(100 * verdict.lifted).toFixed(1)} cm, drift ${(1000 * verdict.drift).toFixed(2)} mm, median ${verdict.median.toFixed(2)} N, peak ${verdict.peak.toFixed(1)} N (${frames.wall.toFixed(0)} s)`);
-  return { gripper, object, solver, samples, row: { gripper: gripper.name, object: object.name, solver, ...verdict, wall: frames.wall } };
-})));
+  const r = await run(s, solver, 10, 'main');
+  if (!r) return { gripper, object, solver, samples: null, row: { gripper: gripper.name, object: object.name, solver, missing: true } };
+  const verdict = judge(r.samples);
+  console.error(`${gripper.file} ${object.name} ${solver}: ${verdict.survived ? 'held' : 'LOST'} lifted ${(100 * verdict.lifted).toFixed(1)} cm, drift ${(1000 * verdict.drift).toFixed(2)} mm, median ${verdict.median.toFixed(2)} N, peak ${verdict.peak.toFixed(1)} N (${r.wall.toFixed(0)} s)`);
+  return { gripper, object, solver, samples: r.samples, row: { gripper: gripper.name, object: object.name, solver, ...verdict, wall: r.wall, commit: r.commit } };
+}))));
 const rows = results.map((r) => r.row);
 for (const { gripper, object } of cases) {
-  const series = results.filter((r) => r.gripper === gripper && r.object === object).map(({ solver, samples }) => ({ solver, samples }));
+  const series = results.filter((r) => r.gripper === gripper && r.object === object && r.samples).map(({ solver, samples }) => ({ solver, samples }));
   fs.writeFileSync(path.join(images, `contact-force-${gripper.file}-${object.name}.svg`), svg(`${gripper.name}, ${object.name}`, series));
 }
 
@@ -237,7 +260,8 @@ for (const { gripper, object } of cases) {
 const energyRows = await Promise.all(SOLVERS.map(async (solver) => {
   const s = scene(GRIPPERS[2], OBJECTS[1], SHAKE);
   s.name = 'three-finger-sphere-shake';
-  return { solver, ...energyRatio(await run(s, solver, 8.0), 3.25, 8.0) };
+  const r = await run(s, solver, 8.0, 'shake');
+  return r ? { solver, ...energyRatio(r.samples, 3.25, 8.0) } : { solver, missing: true };
 }));
 
 // The penalty model's parameter grids (their Figures 5 and 6): the same
@@ -259,9 +283,10 @@ async function gridCell(penalty) {
       const s = scene(GRIPPERS[2], OBJECTS[1], GRID_SHAKE);
       s.name = 'three-finger-sphere-grid';
       s.solver = { ...s.solver, type: 'penalty', penalty };
-      const frames = await run(s, 'penalty', 2.0);
-      const r = energyRatio(frames, 1.1, 2.0);
-      console.error(`grid ${key}: ratio ${r.mean.toFixed(3)} (${frames.wall.toFixed(0)} s)`);
+      const run1 = await run(s, 'penalty', 2.0, 'grid');
+      if (!run1) return { mean: NaN, missing: true };
+      const r = energyRatio(run1.samples, 1.1, 2.0);
+      console.error(`grid ${key}: ratio ${r.mean.toFixed(3)} (${run1.wall.toFixed(0)} s)`);
       return r;
     })());
   }
@@ -277,11 +302,13 @@ const table = [
   `Generated by \`node scripts/compare-contact-models.mjs\` at commit ${commit}, ${new Date().toISOString().slice(0, 10)},`,
   `2 vCPU AMD EPYC, native CLI (${((Date.now() - started) / 1000).toFixed(0)} s in all). Each run: 10 s at h = 2.5 ms, forces sampled every`,
   `${EVERY} steps. "held": the object stayed within 5 mm of its place in the palm from 3 s to 10 s, rose over 5 cm,`,
-  'and no force sample exceeded 100x the median of the last 5 s.',
+  'and no force sample exceeded 100x the median of the last 5 s. Runs are cached in docs/data/contact-models/;',
+  'the wall-time column names the commit each ran at.',
   '',
-  '| gripper | object | model | held | lifted (cm) | drift in the palm (mm) | median force (N) | peak force (N) | wall time (s) |',
+  '| gripper | object | model | held | lifted (cm) | drift in the palm (mm) | median force (N) | peak force (N) | wall time (s) (commit) |',
   '|---|---|---|---|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.gripper} | ${r.object} | ${r.solver} | ${r.survived ? 'yes' : '**no**'} | ${(100 * r.lifted).toFixed(1)} | ${(1000 * r.drift).toFixed(2)} | ${r.median.toFixed(2)} | ${r.peak.toFixed(1)} | ${r.wall.toFixed(1)} |`),
+  ...rows.map((r) => (r.missing ? `| ${r.gripper} | ${r.object} | ${r.solver} | not run yet | | | | | |`
+    : `| ${r.gripper} | ${r.object} | ${r.solver} | ${r.survived ? 'yes' : '**no**'} | ${(100 * r.lifted).toFixed(1)} | ${(1000 * r.drift).toFixed(2)} | ${r.median.toFixed(2)} | ${r.peak.toFixed(1)} | ${r.wall.toFixed(1)} (${r.commit}) |`)),
   '',
   'Contact force on the object over time (their Figure 3), one plot per gripper and object:',
   '',
@@ -292,7 +319,7 @@ const table = [
   '',
   '| model | mean | 95th percentile | samples |',
   '|---|---:|---:|---:|',
-  ...energyRows.map((r) => `| ${r.solver} | ${r.mean.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.samples} |`),
+  ...energyRows.map((r) => (r.missing ? `| ${r.solver} | not run yet | | |` : `| ${r.solver} | ${r.mean.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.samples} |`)),
   '',
   'The penalty model over its gains (their Figures 5 and 6): mean kinetic-energy ratio of the same sphere under a',
   'shortened shake (2 Hz, +-2 cm, 1.0-2.0 s after a 0.05 s grasp and a 5 cm lift); rows g_i, columns g1 or d_t,',
@@ -300,11 +327,11 @@ const table = [
   '',
   `| g_i \\ g1 | ${STIFFNESS.map((v) => `${v / 100} N/cm`).join(' | ')} |`,
   `|---|${STIFFNESS.map(() => '---:').join('|')}|`,
-  ...GAINS.map((gi, i) => `| ${gi} | ${gridG1[i].map((c) => c.mean.toFixed(3)).join(' | ')} |`),
+  ...GAINS.map((gi, i) => `| ${gi} | ${gridG1[i].map((c) => (c.missing ? 'not run' : c.mean.toFixed(3))).join(' | ')} |`),
   '',
   `| g_i \\ d_t | ${DEPTHS.map((v) => `${v * 1000} mm`).join(' | ')} |`,
   `|---|${DEPTHS.map(() => '---:').join('|')}|`,
-  ...GAINS.map((gi, i) => `| ${gi} | ${gridDt[i].map((c) => c.mean.toFixed(3)).join(' | ')} |`),
+  ...GAINS.map((gi, i) => `| ${gi} | ${gridDt[i].map((c) => (c.missing ? 'not run' : c.mean.toFixed(3))).join(' | ')} |`),
   '',
   '![KE ratio over g1 and g_i](images/penalty-ke-g1-gi.svg) ![KE ratio over d_t and g_i](images/penalty-ke-dt-gi.svg)',
 ];
