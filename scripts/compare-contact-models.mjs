@@ -117,7 +117,8 @@ async function run(sceneJson, solver, seconds, part) {
     if (code !== 0) throw new Error(`${sceneJson.name} ${solver}: exit ${code}`);
     const frames = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     const result = { scene: sceneJson.name, solver, seconds, commit, wall: (Date.now() - t0) / 1000, samples: analyse(frames) };
-    fs.writeFileSync(cached, JSON.stringify(result));
+    // 7 significant digits: micrometres on positions, far below every threshold used.
+    fs.writeFileSync(cached, JSON.stringify(result, (k, v) => (typeof v === 'number' ? +v.toPrecision(7) : v)));
     return result;
   } finally {
     --running;
