@@ -531,23 +531,27 @@ void World::FindContacts(double h) {
   // its surface speed), so a pair's boxes overlap whenever its distance is
   // below the pair margin: the threshold plus both travel distances. The
   // velocity solve then sees contacts before they happen (speculative).
+  FindPairs(h, 0.5 * settings_.contact_threshold, settings_.contact_time_mode == ContactTimeMode::kErrorCorrection);
+  TimeStage(&stats_, Stage::kNarrowPhase, [&] { NarrowPhase(); });
+}
+
+void World::FindPairs(double h, double pad, bool speculative) {
   const int n = body_count();
   const double g = settings_.gravity.norm();
   travel_.assign(n, 0.0);
   TimeStage(&stats_, Stage::kBroadPhase, [&] {
     aabbs_.resize(n);
     for (int i = 0; i < n; ++i) {
-      if (!defs_[i].is_static && settings_.contact_time_mode == ContactTimeMode::kErrorCorrection) {
+      if (!defs_[i].is_static && speculative) {
         const double reach = v_WB_[i].norm() + w_WB_[i].norm() * BoundingRadius(defs_[i].shape) + h * g;
         travel_[i] = 2.0 * h * reach;
       }
-      aabbs_[i] = WorldAabb(defs_[i].shape, X_WB_[i]).Inflated(0.5 * settings_.contact_threshold + travel_[i]);
+      aabbs_[i] = WorldAabb(defs_[i].shape, X_WB_[i]).Inflated(pad + travel_[i]);
     }
     broad_phase_.FindPairs(aabbs_, is_static_, excluded_pairs_, &pairs_);
     std::erase_if(pairs_, [&](const BodyPair& p) { return !defs_[p.first].collides || !defs_[p.second].collides; });
   });
   stats_.pair_count = static_cast<int>(pairs_.size());
-  TimeStage(&stats_, Stage::kNarrowPhase, [&] { NarrowPhase(); });
 }
 
 void World::NarrowPhase() {
@@ -572,7 +576,7 @@ void World::NarrowPhase() {
   }
 }
 
-void World::ExternalImpulses(double h) {
+void World::LoadVelocityBodies() {
   const int n = body_count();
   velocity_bodies_.resize(n);
   for (int i = 0; i < n; ++i) {
@@ -588,17 +592,28 @@ void World::ExternalImpulses(double h) {
     const Mat3 R = X_WB_[i].q.toRotationMatrix();
     vb.inv_mass = inv_mass_[i];
     vb.inv_I_W = R * inv_I_B_[i] * R.transpose();
+  }
+}
+
+void World::ApplyDragSpring(double h) {
+  if (drag_.body < 0) return;
+  VelocityBody& vb = velocity_bodies_[drag_.body];
+  const Vec3 r = X_WB_[drag_.body].q * drag_.p_B;
+  const Vec3 x_dot = v_WB_[drag_.body] + w_WB_[drag_.body].cross(r);
+  drag_.force_W = drag_.kp * (drag_.target_W - (X_WB_[drag_.body].p + r)) - drag_.kv * x_dot;
+  vb.v_W += (h * vb.inv_mass) * drag_.force_W;
+  vb.w_W += vb.inv_I_W * r.cross(h * drag_.force_W);
+}
+
+void World::ExternalImpulses(double h) {
+  LoadVelocityBodies();
+  for (int i = 0; i < body_count(); ++i) {
+    if (defs_[i].is_static) continue;
+    VelocityBody& vb = velocity_bodies_[i];
     vb.v_W = v_WB_[i] + h * settings_.gravity;
     vb.w_W = vb.inv_I_W * L_W_prev_[i];  // eq. 15 with the gyroscopic term (header)
   }
-  if (drag_.body >= 0) {  // Chardonnet et al. eq. 7 (header)
-    VelocityBody& vb = velocity_bodies_[drag_.body];
-    const Vec3 r = X_WB_[drag_.body].q * drag_.p_B;
-    const Vec3 x_dot = v_WB_[drag_.body] + w_WB_[drag_.body].cross(r);
-    drag_.force_W = drag_.kp * (drag_.target_W - (X_WB_[drag_.body].p + r)) - drag_.kv * x_dot;
-    vb.v_W += (h * vb.inv_mass) * drag_.force_W;
-    vb.w_W += vb.inv_I_W * r.cross(h * drag_.force_W);
-  }
+  ApplyDragSpring(h);  // Chardonnet et al. eq. 7 (header)
   ApplyJointForces(h);
 }
 

@@ -262,6 +262,9 @@ class World {
  private:
   void IntegratePositions(double h);
   void FindContacts(double h);  // broad + narrow phase, each timed
+  // Broad phase (timed) into pairs_: boxes grown by pad, plus, when
+  // speculative, what each dynamic body can travel in 2 h (travel_).
+  void FindPairs(double h, double pad, bool speculative);
   void NarrowPhase();
   // kBisection: runs IntegratePositions + FindContacts with the largest
   // h' <= h that leaves no interpenetration; returns h'.
@@ -272,6 +275,13 @@ class World {
   double MinNormalizedGap() const;
   // Joint coordinate at the current poses, unwrapped against the last state.
   double TrialJointPosition(JointId j) const;
+  // velocity_bodies_ from the current poses: positions, inverse mass and
+  // world inverse inertia (zero, at rest, for static bodies); velocities of
+  // dynamic bodies are left for the caller.
+  void LoadVelocityBodies();
+  // The drag spring's impulse over h on velocity_bodies_ (Chardonnet et al.
+  // eq. 7, header), from the current poses and velocities v^l.
+  void ApplyDragSpring(double h);
   void ExternalImpulses(double h);
   // Islands and their impulses from velocity_bodies_ over h; write_back
   // copies the result into the bodies' velocities and the joint rates.

@@ -237,33 +237,14 @@ void World::PenaltyDerivative(double t, const std::vector<double>& y, std::vecto
 
   // c. The other forces, as the free velocities after the horizon delta.
   const double delta = stats_.step_length;
-  velocity_bodies_.resize(n);
-  for (int i = 0; i < n; ++i) {
+  LoadVelocityBodies();
+  for (int i : penalty_dynamic_) {
     VelocityBody& vb = velocity_bodies_[i];
-    vb.p_W = X_WB_[i].p;
-    if (defs_[i].is_static) {
-      vb.inv_mass = 0.0;
-      vb.inv_I_W.setZero();
-      vb.v_W.setZero();
-      vb.w_W.setZero();
-      continue;
-    }
-    const Mat3 R = X_WB_[i].q.toRotationMatrix();
-    vb.inv_mass = inv_mass_[i];
-    vb.inv_I_W = R * inv_I_B_[i] * R.transpose();
-    const Mat3 I_W = R * I_B_[i] * R.transpose();
-    const Vec3 torque = penalty_torque_[i] - w_WB_[i].cross(I_W * w_WB_[i]);
+    const Vec3 torque = penalty_torque_[i] - w_WB_[i].cross(InertiaWorld(i) * w_WB_[i]);
     vb.v_W = v_WB_[i] + delta * (settings_.gravity + inv_mass_[i] * penalty_force_[i]);
     vb.w_W = w_WB_[i] + delta * (vb.inv_I_W * torque);
   }
-  if (drag_.body >= 0) {  // Chardonnet et al. eq. 7, as in ExternalImpulses
-    VelocityBody& vb = velocity_bodies_[drag_.body];
-    const Vec3 r = X_WB_[drag_.body].q * drag_.p_B;
-    const Vec3 x_dot = v_WB_[drag_.body] + w_WB_[drag_.body].cross(r);
-    drag_.force_W = drag_.kp * (drag_.target_W - (X_WB_[drag_.body].p + r)) - drag_.kv * x_dot;
-    vb.v_W += (delta * vb.inv_mass) * drag_.force_W;
-    vb.w_W += vb.inv_I_W * r.cross(delta * drag_.force_W);
-  }
+  ApplyDragSpring(delta);
   ApplyJointForces(delta);
   // d. The joints (contact rows left out).
   contacts_.clear();
@@ -298,22 +279,8 @@ Status World::StepPenalty(double h) {
   stats_.stage_seconds.fill(0.0);
 
   // 2. Candidate pairs for the whole step.
-  const auto t0 = Clock::now();
-  const int n = body_count();
-  const double g = settings_.gravity.norm();
-  aabbs_.resize(n);
-  for (int i = 0; i < n; ++i) {
-    double margin = 0.0;
-    if (!defs_[i].is_static) {
-      margin = 2.0 * h * (v_WB_[i].norm() + w_WB_[i].norm() * BoundingRadius(defs_[i].shape) + h * g);
-    }
-    aabbs_[i] = WorldAabb(defs_[i].shape, X_WB_[i]).Inflated(settings_.contact_threshold + margin);
-  }
-  broad_phase_.FindPairs(aabbs_, is_static_, excluded_pairs_, &pairs_);
-  std::erase_if(pairs_, [&](const BodyPair& p) { return !defs_[p.first].collides || !defs_[p.second].collides; });
-  stats_.pair_count = static_cast<int>(pairs_.size());
+  FindPairs(h, settings_.contact_threshold, /*speculative=*/true);
   const auto t1 = Clock::now();
-  stats_.stage_seconds[static_cast<int>(Stage::kBroadPhase)] = std::chrono::duration<double>(t1 - t0).count();
 
   // Tracked overlaps of pairs no longer candidates have ended.
   std::erase_if(penalty_pairs_, [&](const PenaltyPair& p) {
@@ -428,7 +395,7 @@ Status World::StepPenalty(double h) {
     contacts_.push_back(c);
   }
   UpdateJointPositions();
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < body_count(); ++i) {
     velocity_bodies_[i].v_W = v_WB_[i];
     velocity_bodies_[i].w_W = w_WB_[i];
   }

@@ -15,12 +15,14 @@ constexpr double kMinVolume = 1e-18;  // m^3
 constexpr double kCoplanar = 1e-10;  // m
 
 // Volume, centroid, eq. 3's direction and the shadow area of a clipped
-// overlap polyhedron (faces tagged 0 for A's surface, 1 for B's).
-bool Characterise(const ConvexPolyhedron& p, Overlap* out) {
+// overlap polyhedron (faces tagged 0 for A's surface, 1 for B's);
+// face_areas is scratch.
+bool Characterise(const ConvexPolyhedron& p, std::vector<double>* face_areas, Overlap* out) {
   PolyhedronVolume(p, &out->volume, &out->centroid);
   if (!(out->volume > kMinVolume)) return false;
   const Vec3 c = out->centroid;
   Vec3 s = Vec3::Zero(), g = Vec3::Zero();
+  face_areas->resize(p.faces.size());
   for (std::size_t fi = 0; fi < p.faces.size(); ++fi) {
     const ConvexPolyhedron::Face& f = p.faces[fi];
     const double sign = f.origin == 0 ? 1.0 : -1.0;
@@ -35,6 +37,7 @@ bool Characterise(const ConvexPolyhedron& p, Overlap* out) {
       s += sign * w * n_i;
       face_area += area;
     }
+    (*face_areas)[fi] = face_area;
     g -= sign * face_area * p.normals[fi];  // inward on A's faces, outward on B's
   }
   if (!IsFinite(s) || !IsFinite(g)) return false;
@@ -44,15 +47,7 @@ bool Characterise(const ConvexPolyhedron& p, Overlap* out) {
   if (!(len > 0.0)) return false;
   const Vec3 sn = g / len;
   double shadow = 0.0;
-  for (std::size_t fi = 0; fi < p.faces.size(); ++fi) {
-    const ConvexPolyhedron::Face& f = p.faces[fi];
-    const Vec3& v0 = p.points[f.first];
-    double area = 0.0;
-    for (int i = 1; i + 1 < f.count; ++i) {
-      area += 0.5 * (p.points[f.first + i] - v0).cross(p.points[f.first + i + 1] - v0).norm();
-    }
-    shadow += area * std::abs(p.normals[fi].dot(sn));
-  }
+  for (std::size_t fi = 0; fi < p.faces.size(); ++fi) shadow += (*face_areas)[fi] * std::abs(p.normals[fi].dot(sn));
   out->area = 0.5 * shadow;
   return out->area > 0.0;
 }
@@ -98,7 +93,7 @@ bool ConvexOverlap(const ConvexPolyhedron& a, const ConvexPolyhedron& b, Overlap
     current = next;
     next = next == &sc->a ? &sc->b : &sc->a;
   }
-  return Characterise(*current, out);
+  return Characterise(*current, &sc->face_areas, out);
 }
 
 bool HalfSpaceOverlap(const ConvexPolyhedron& a, const Vec3& n, double d, OverlapScratch* sc, Overlap* out) {
@@ -108,7 +103,7 @@ bool HalfSpaceOverlap(const ConvexPolyhedron& a, const Vec3& n, double d, Overla
   if (n.dot(corner) > d) return false;  // the box lies wholly outside the half-space
   ClipPolyhedron(a, n, d, 1, &sc->a, &sc->cap);
   if (sc->a.empty()) return false;
-  return Characterise(sc->a, out);
+  return Characterise(sc->a, &sc->face_areas, out);
 }
 
 }  // namespace grasplab

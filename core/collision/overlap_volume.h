@@ -52,6 +52,7 @@ struct OverlapScratch {
   ConvexPolyhedron a, b;
   std::vector<Vec3> cap;
   std::vector<std::pair<double, int>> order;
+  std::vector<double> face_areas;
 };
 
 // Faces of `a` must be tagged 0 and faces of `b` 1 (world frame, with the

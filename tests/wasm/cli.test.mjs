@@ -44,6 +44,22 @@ test('quality reports the static grasp as no force closure and the dynamic one a
   assert.ok(dyn.grasp.epsilonL1 > 0.01);
 });
 
+// The state hash after `steps` steps of a parallel-jaw scene file with
+// solver.type set to `type`, run in the WASM module.
+async function parallelJawHashInWasm(scene, type, steps) {
+  const { loadGrasplab } = await import('./load_module.mjs');
+  const M = await loadGrasplab();
+  const sim = new M.Simulation();
+  sim.setAsset('assets/robots/parallel-jaw.urdf', fs.readFileSync(`${repoRoot}assets/robots/parallel-jaw.urdf`));
+  const json = JSON.parse(fs.readFileSync(scene, 'utf8'));
+  json.solver = { ...json.solver, type };
+  assert.equal(sim.loadJson(JSON.stringify(json)), '');
+  assert.equal(sim.step(steps), '');
+  const hash = sim.stateHash();
+  sim.delete();
+  return hash;
+}
+
 test('--solver pgs runs the same scene with exact cones: the cube is lifted and held, bit-identical in WASM', async () => {
   const scene = `${repoRoot}assets/scenes/parallel-jaw-cube.json`;
   const r = spawnSync(cli, ['run', scene, '--duration', '2.7', '--solver', 'pgs'], { encoding: 'utf8' });
@@ -56,16 +72,7 @@ test('--solver pgs runs the same scene with exact cones: the cube is lifted and 
   assert.ok(cube.position[2] > 0.025 + 0.09, `cube at z = ${cube.position[2]} after the 10 cm lift`);
   assert.equal(summary.grasp.forceClosure, true);
   // The same scene with solver.type "pgs" in the file gives the same bits in WASM.
-  const { loadGrasplab } = await import('./load_module.mjs');
-  const M = await loadGrasplab();
-  const sim = new M.Simulation();
-  sim.setAsset('assets/robots/parallel-jaw.urdf', fs.readFileSync(`${repoRoot}assets/robots/parallel-jaw.urdf`));
-  const json = JSON.parse(fs.readFileSync(scene, 'utf8'));
-  json.solver = { ...json.solver, type: 'pgs' };
-  assert.equal(sim.loadJson(JSON.stringify(json)), '');
-  assert.equal(sim.step(1080), '');
-  assert.equal(sim.stateHash(), summary.stateHash);
-  sim.delete();
+  assert.equal(await parallelJawHashInWasm(scene, 'pgs', 1080), summary.stateHash);
 });
 
 test('--solver penalty lifts the cube on overlap-volume forces, bit-identical in WASM', async () => {
@@ -79,16 +86,7 @@ test('--solver penalty lifts the cube on overlap-volume forces, bit-identical in
   const cube = summary.bodies.find((b) => b.name === 'object');
   // Lifted 10 cm; the tanh friction lets it creep down a few millimetres.
   assert.ok(cube.position[2] > 0.025 + 0.08, `cube at z = ${cube.position[2]} after the 10 cm lift`);
-  const { loadGrasplab } = await import('./load_module.mjs');
-  const M = await loadGrasplab();
-  const sim = new M.Simulation();
-  sim.setAsset('assets/robots/parallel-jaw.urdf', fs.readFileSync(`${repoRoot}assets/robots/parallel-jaw.urdf`));
-  const json = JSON.parse(fs.readFileSync(scene, 'utf8'));
-  json.solver = { ...json.solver, type: 'penalty' };
-  assert.equal(sim.loadJson(JSON.stringify(json)), '');
-  assert.equal(sim.step(1080), '');
-  assert.equal(sim.stateHash(), summary.stateHash);
-  sim.delete();
+  assert.equal(await parallelJawHashInWasm(scene, 'penalty', 1080), summary.stateHash);
 });
 
 test('bad arguments exit 2 with the problem', () => {
