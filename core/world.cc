@@ -141,7 +141,7 @@ void World::ResolveImpacts(const IslandSystem& sys, const LcpSolverSettings& ls,
 // of the same body pair nearest to it, within 2 mm (a contact sliding at
 // 0.8 m/s moves that far in a 2.5 ms step); the first match in contact
 // order wins, so the result is deterministic.
-void World::WarmStartContacts() {
+void World::WarmStartContacts(bool impulses) {
   stats_.warm_started = 0;
   constexpr double kMatchDistance = 2e-3;
   for (Contact& c : contacts_) {
@@ -153,8 +153,12 @@ void World::WarmStartContacts() {
       if (d2 < best_d2) best_d2 = d2, best = &p;
     }
     if (!best) continue;
-    c.normal_impulse = best->normal_impulse;
-    c.friction_impulse = best->friction_impulse - best->friction_impulse.dot(c.n_W) * c.n_W;
+    if (impulses) {
+      c.normal_impulse = best->normal_impulse;
+      c.friction_impulse = best->friction_impulse - best->friction_impulse.dot(c.n_W) * c.n_W;
+    } else {
+      c.lcp_support = best->lcp_support;
+    }
     ++stats_.warm_started;
   }
 }
@@ -211,6 +215,7 @@ StatusOr<JointId> World::AddJoint(const JointDef& def) {
   joint_defs_.push_back(d);
   joint_frames_.push_back(MakeJointFrames(d, X_WB_[d.parent], X_WB_[d.child]));
   joint_state_.push_back({});
+  joint_lcp_support_.push_back({});
   controllers_.push_back({});
   mount_twist_.push_back({});
   if (!d.collide_connected) (void)ExcludeCollision(d.parent, d.child);
@@ -652,7 +657,10 @@ void World::SolveVelocities(double h, bool write_back) {
   stats_.impact_passes = 0;
   stats_.pgs_sweeps = 0;
   stats_.pgs_unconverged = 0;
-  if (pgs) WarmStartContacts();
+  const bool warm = settings_.warm_start;
+  stats_.warm_started = 0;
+  stats_.lcp_islands = stats_.lcp_warm_islands = 0;
+  if (warm) WarmStartContacts(pgs);
   PgsSettings ps;
   ps.max_iterations = settings_.pgs_iterations;
   ps.tolerance = settings_.pgs_tolerance;
@@ -668,6 +676,7 @@ void World::SolveVelocities(double h, bool write_back) {
   ls.friction_directions = settings_.friction_directions;
   ls.torsional_radius = settings_.torsional_friction_radius;
   ls.lemke = settings_.lemke;
+  ls.observer = lcp_observer_;
   std::vector<int> local(body_count(), -1);
   std::vector<double> joint_impulses, limit_impulses, bounded_impulses;
   for (const Island& island : islands_) {
@@ -686,6 +695,8 @@ void World::SolveVelocities(double h, bool write_back) {
     std::vector<std::pair<int, int>> row_range(island.joints.size());
     std::vector<std::pair<JointId, int>> limit_of;  // (joint, +1 lower / -1 upper)
     std::vector<std::pair<JointId, int>> motor_row;  // (joint, bounded row)
+    std::vector<std::pair<JointId, int>> bounded_of;  // (joint, 2 Coulomb / 3 motor): joint_lcp_support_ slot
+    sys.warm_start = warm && !pgs;
     for (std::size_t k = 0; k < island.joints.size(); ++k) {
       const JointId j = island.joints[k];
       const JointDef& d = joint_defs_[j];
@@ -715,6 +726,7 @@ void World::SolveVelocities(double h, bool write_back) {
         // in the LCP: it sticks exactly while the other forces stay below c.
         sys.friction_rows.push_back(JointRateRow(d, joint_frames_[j], X_WB_[d.parent], X_WB_[d.child], P, C));
         sys.friction_limits.push_back(d.coulomb_friction * h);
+        bounded_of.push_back({j, 2});
       }
       if (controllers_[j].enabled) {
         const JointController& c = controllers_[j];
@@ -726,6 +738,7 @@ void World::SolveVelocities(double h, bool write_back) {
         sys.friction_targets.back() = (c.kp * (c.target_position - joint_state_[j].position) + c.kd * c.target_velocity) / denom;
         sys.friction_compliance.back() = 1.0 / (h * denom);
         motor_row.push_back({j, static_cast<int>(sys.friction_rows.size()) - 1});
+        bounded_of.push_back({j, 3});
       }
       if (d.has_limits && d.type != JointType::kFixed) {
         const double thr = d.type == JointType::kRevolute ? settings_.joint_limit_angle : settings_.joint_limit_distance;
@@ -747,6 +760,10 @@ void World::SolveVelocities(double h, bool write_back) {
         }
       }
     }
+    if (sys.warm_start) {
+      for (const auto& [j, side] : limit_of) sys.limit_support.push_back(joint_lcp_support_[j][side > 0 ? 0 : 1]);
+      for (const auto& [j, slot] : bounded_of) sys.friction_support.push_back(joint_lcp_support_[j][slot]);
+    }
     std::vector<double> impact_normal;
     std::vector<Vec3> impact_friction;
     if (impulse) ResolveImpacts(sys, ls, h, &impact_normal, &impact_friction);
@@ -759,6 +776,18 @@ void World::SolveVelocities(double h, bool write_back) {
       if (!g.converged) ++stats_.pgs_unconverged;
     } else {
       r = SolveIslandLcp(&sys, ls, &joint_impulses, &limit_impulses, &bounded_impulses);
+      ++stats_.lcp_islands;
+      ++stats_.lcp_islands_total;
+      if (r.warm) ++stats_.lcp_warm_islands, ++stats_.lcp_warm_islands_total;
+    }
+    if (sys.warm_start) {  // rows absent this step start cold when they return
+      for (JointId j : island.joints) joint_lcp_support_[j] = {};
+      for (std::size_t i = 0; i < limit_of.size(); ++i) {
+        joint_lcp_support_[limit_of[i].first][limit_of[i].second > 0 ? 0 : 1] = sys.limit_support[i];
+      }
+      for (std::size_t i = 0; i < bounded_of.size(); ++i) {
+        joint_lcp_support_[bounded_of[i].first][bounded_of[i].second] = sys.friction_support[i];
+      }
     }
     for (std::size_t c = 0; c < impact_normal.size(); ++c) {  // the step's total impulses, impacts included
       sys.contacts[c]->normal_impulse += impact_normal[c];
@@ -775,6 +804,7 @@ void World::SolveVelocities(double h, bool write_back) {
     stats_.lcp_size += r.lcp_size;
     stats_.lcp_max_size = std::max(stats_.lcp_max_size, r.lcp_size);
     stats_.lemke_pivots += r.pivots;
+    stats_.lemke_pivots_total += r.pivots;
     stats_.lcp_residual = std::max(stats_.lcp_residual, r.residual);
     if (r.fell_back) ++stats_.lcp_failures;
     for (int b : island.bodies) local[b] = -1;
@@ -786,7 +816,7 @@ void World::SolveVelocities(double h, bool write_back) {
     w_WB_[i] = velocity_bodies_[i].w_W;
   }
   for (JointId j = 0; j < joint_count(); ++j) joint_state_[j].velocity = JointRate(j);
-  if (pgs) previous_contacts_ = contacts_;
+  if (warm) previous_contacts_ = contacts_;
 }
 
 void World::QuarantineNonFinite() {

@@ -84,6 +84,10 @@ struct WorldSettings {
   // touches what: only for the collision-group benchmark (Chardonnet et al.
   // Figure 2); the islands are the paper's collision groups otherwise.
   bool single_island = false;
+  // Start each step's contact solve from the last step's: the LCP from its
+  // support (solvers/lcp_warm_start.h), kPgs from its impulses. Off: every
+  // Lemke solve starts from z = 0 (the paper's method as written).
+  bool warm_start = true;
   PenaltySettings penalty;        // kPenalty (solvers/penalty_contact.h)
   ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
   int max_bisections = 30;          // kBisection: halvings per step at most
@@ -109,7 +113,12 @@ struct StepStats {
   int lemke_pivots = 0;           // sum over islands, last step
   int pgs_sweeps = 0;             // kPgs: sum over islands, last step
   int pgs_unconverged = 0;        // kPgs: islands that hit the sweep limit, last step
-  int warm_started = 0;           // kPgs: contacts matched to one of the previous step
+  int warm_started = 0;           // contacts matched to one of the previous step (warm start)
+  int lcp_islands = 0;            // islands solved by the LCP, last step
+  int lcp_warm_islands = 0;       // of those, solved on the previous step's support without pivoting
+  std::int64_t lemke_pivots_total = 0;      // since creation
+  std::int64_t lcp_islands_total = 0;       // since creation
+  std::int64_t lcp_warm_islands_total = 0;  // since creation
   int impact_passes = 0;          // kImpulse: impulse problems solved, last step
   int penalty_substeps = 0;       // kPenalty: accepted Dormand-Prince steps, last step
   int penalty_rejected = 0;       // kPenalty: rejected trial steps, last step
@@ -206,6 +215,12 @@ class World {
   // Sets a material's friction coefficients (0 <= mu_k <= mu_s) from the
   // next step on; pair overrides of the table still take precedence.
   Status SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction);
+
+  // Calls `observer` with every island LCP before it is solved (recording
+  // sequences for tests and benchmarks; solvers/lcp_solver.h). Empty: none.
+  void SetLcpObserver(LcpObserver observer) { lcp_observer_ = std::move(observer); }
+  // WorldSettings::warm_start, from the next step on.
+  void SetWarmStart(bool on) { settings_.warm_start = on; }
 
   // A joint's anchor and unit axis in the world at the current poses (the
   // anchor and axis fixed in the parent body at creation).
@@ -341,8 +356,15 @@ class World {
   std::vector<std::uint8_t> is_static_;
   std::vector<BodyPair> pairs_;
   std::vector<Contact> contacts_;
-  std::vector<Contact> previous_contacts_;  // kPgs warm start: the last step's, with their impulses
-  void WarmStartContacts();
+  // The warm start (WorldSettings::warm_start): the last step's contacts
+  // with their impulses and LCP support, and per joint the LCP support of
+  // its rows: [lower limit, upper limit, Coulomb friction row, motor row].
+  std::vector<Contact> previous_contacts_;
+  std::vector<std::array<std::uint8_t, 4>> joint_lcp_support_;
+  LcpObserver lcp_observer_;
+  // Copies from the matching previous contact: the impulses (kPgs) or the
+  // LCP support (kLcp, kImpulse).
+  void WarmStartContacts(bool impulses);
   // kImpulse: the impact passes of one island before its resting solve.
   // Returns the normal and friction impulses they applied per contact.
   void ResolveImpacts(const IslandSystem& sys, const LcpSolverSettings& ls, double h, std::vector<double>* normal,

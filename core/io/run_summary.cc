@@ -44,6 +44,9 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
                    {"lcpSize", st.lcp_size},
                    {"lemkePivots", st.lemke_pivots},
                    {"lcpFailures", st.lcp_failures},
+                   {"lemkePivotsTotal", st.lemke_pivots_total},
+                   {"lcpIslandsTotal", st.lcp_islands_total},
+                   {"lcpWarmIslandsTotal", st.lcp_warm_islands_total},
                    {"pgsSweeps", st.pgs_sweeps},
                    {"pgsUnconverged", st.pgs_unconverged}};
   if (world.settings().contact_solver == ContactSolver::kPenalty) {

@@ -539,7 +539,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
   if (root.Has("solver")) {
     const Node n = root.At("solver");
     if (Status s = n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "contactTime",
-                                   "iterations", "tolerance", "penalty"});
+                                   "iterations", "tolerance", "warmStart", "penalty"});
         !s.ok()) {
       return s;
     }
@@ -558,6 +558,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
     if (Status s = ValidateFrictionDirections(ws.friction_directions); !s.ok()) return s;
     if (Status s = Number(n, "errorReduction", &ws.error_reduction, false, 0.0, 1.0); !s.ok()) return s;
     if (Status s = Number(n, "torsionalFrictionRadius", &ws.torsional_friction_radius, false, 0.0, 1.0); !s.ok()) return s;
+    if (Status s = Bool(n, "warmStart", &ws.warm_start); !s.ok()) return s;
     if (n.Has("penalty")) {  // Zechmair & Morel's gains (solvers/penalty_contact.h), SI units
       const Node p = n.At("penalty");
       if (Status s = p.ExpectObject({"stiffness", "damping", "impactGain", "targetDepth", "impactDelay", "frictionSlope",

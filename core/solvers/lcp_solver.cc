@@ -7,6 +7,7 @@
 
 #include "core/solvers/contact_target.h"
 #include "core/solvers/friction_directions.h"
+#include "core/solvers/lcp_warm_start.h"
 #include "core/solvers/reduced_island.h"
 
 namespace grasplab {
@@ -103,8 +104,32 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   LcpSolveStats stats;
   stats.lcp_size = n;
   Eigen::VectorXd z;
+  // The previous step's support as a guess of this step's (header).
+  std::vector<std::uint8_t> support;
+  if (sys->warm_start) {
+    support.assign(n, 0);
+    for (int i = 0; i < p && i < static_cast<int>(sys->limit_support.size()); ++i) support[i] = sys->limit_support[i] != 0;
+    for (int c = 0; c < q; ++c) {
+      const std::uint32_t bits = sys->contacts[c]->lcp_support;
+      support[p + c] = bits & 1u;
+      for (int k = 0; k < u; ++k) support[beta0 + c * u + k] = (bits >> (1 + k)) & 1u;
+      // lambda without a positive weight (a contact sliding without
+      // load) is undetermined in that basis: its only rows are the weights'.
+      const bool any_weight = ((bits >> 1) & ((1u << u) - 1u)) != 0;
+      support[lambda0 + c] = any_weight && ((bits >> (1 + u)) & 1u);
+    }
+    for (int i = 0; i < f && i < static_cast<int>(sys->friction_support.size()); ++i) {
+      const std::uint8_t bits = sys->friction_support[i];
+      support[jbeta0 + 2 * i] = bits & 1u;
+      support[jbeta0 + 2 * i + 1] = (bits >> 1) & 1u;
+      support[jlambda0 + i] = (bits & 4) && (bits & 3) ? 1 : 0;  // as for contacts
+    }
+  }
+  if (st.observer) st.observer(M, qv, support);
+  // The final basis (or the warm support): which z are basic.
+  std::vector<std::uint8_t> basic;
   auto solve = [&](const LemkeSettings& ls) {
-    LcpResult r = SolveLcpLemke(M, qv, &z, ls);
+    LcpResult r = SolveLcpLemke(M, qv, &z, ls, sys->warm_start ? &basic : nullptr);
     const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
     if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + q_max)) {
       r.status = LcpStatus::kInaccurate;
@@ -125,7 +150,13 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     first.covering = Eigen::VectorXd::Ones(n);
     for (int i = mh; i < n; ++i) first.covering[i] = 0.1;
   }
-  LcpResult res = solve(first);
+  LcpResult res;
+  stats.warm = !support.empty() && SolveLcpOnSupport(M, qv, support, &z, &res, st.warm_tolerance);
+  if (stats.warm) {
+    basic = support;
+  } else {
+    res = solve(first);
+  }
   int attempt = 0;
   // Measured on grasps squeezed by effort-limited PD rows (a parallel jaw on
   // a cube, 83 unknowns): Lemke ray-terminates for about 70 % of irregular
@@ -221,6 +252,25 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     }
   }
 
+  if (sys->warm_start) {  // this step's basis, for the next step
+    // After the fallback (no basis): the positive unknowns.
+    if (stats.fell_back || static_cast<int>(basic.size()) != n) {
+      basic.assign(n, 0);
+      for (int i = 0; i < n; ++i) basic[i] = z[i] > 0.0;
+    }
+    sys->limit_support.assign(basic.begin(), basic.begin() + p);
+    for (int c = 0; c < q; ++c) {
+      std::uint32_t bits = basic[p + c];
+      for (int k = 0; k < u; ++k) bits |= static_cast<std::uint32_t>(basic[beta0 + c * u + k]) << (1 + k);
+      bits |= static_cast<std::uint32_t>(basic[lambda0 + c]) << (1 + u);
+      sys->contacts[c]->lcp_support = bits;
+    }
+    sys->friction_support.assign(f, 0);
+    for (int i = 0; i < f; ++i) {
+      sys->friction_support[i] = static_cast<std::uint8_t>(basic[jbeta0 + 2 * i] | (basic[jbeta0 + 2 * i + 1] << 1) |
+                                                           (basic[jlambda0 + i] << 2));
+    }
+  }
   FinishIsland(sys, H, red, z.data(), joint_impulses);
   limit_impulses->assign(z.data(), z.data() + p);
   if (friction_impulses) {

@@ -4,39 +4,12 @@
 #include <cmath>
 #include <vector>
 
+#include "core/math/dense_lu.h"
+
 namespace grasplab {
 namespace {
 
 bool Finite(double x) { return x - x == 0.0; }
-
-// Solves A x = b (n x n, row-major, overwritten) by Gaussian elimination with
-// partial pivoting; false if A is singular to working precision.
-bool LuSolve(std::vector<double>& A, std::vector<double>& b, int n) {
-  for (int k = 0; k < n; ++k) {
-    int p = k;
-    for (int i = k + 1; i < n; ++i) {
-      if (std::abs(A[static_cast<std::size_t>(i) * n + k]) > std::abs(A[static_cast<std::size_t>(p) * n + k])) p = i;
-    }
-    const double pivot = A[static_cast<std::size_t>(p) * n + k];
-    if (!(std::abs(pivot) > 0.0)) return false;
-    if (p != k) {
-      for (int j = 0; j < n; ++j) std::swap(A[static_cast<std::size_t>(p) * n + j], A[static_cast<std::size_t>(k) * n + j]);
-      std::swap(b[p], b[k]);
-    }
-    for (int i = k + 1; i < n; ++i) {
-      const double f = A[static_cast<std::size_t>(i) * n + k] / pivot;
-      if (f == 0.0) continue;
-      for (int j = k; j < n; ++j) A[static_cast<std::size_t>(i) * n + j] -= f * A[static_cast<std::size_t>(k) * n + j];
-      b[i] -= f * b[k];
-    }
-  }
-  for (int i = n - 1; i >= 0; --i) {
-    double s = b[i];
-    for (int j = i + 1; j < n; ++j) s -= A[static_cast<std::size_t>(i) * n + j] * b[j];
-    b[i] = s / A[static_cast<std::size_t>(i) * n + i];
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -63,7 +36,7 @@ double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eig
 }
 
 LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eigen::VectorXd* z_out,
-                        const LemkeSettings& settings) {
+                        const LemkeSettings& settings, std::vector<std::uint8_t>* basic) {
   const int n = static_cast<int>(q.size());
   LcpResult result;
   Eigen::VectorXd& z = *z_out;
@@ -82,7 +55,10 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
   for (int i = 1; i < n; ++i) {
     if (q[i] / d(i) < q[r] / d(r)) r = i;
   }
-  if (q[r] >= 0.0) return result;  // z = 0, w = q >= 0
+  if (q[r] >= 0.0) {  // z = 0, w = q >= 0
+    if (basic) basic->assign(n, 0);
+    return result;
+  }
 
   // Variables: w_i = i, z_j = n + j, z0 = 2n.
   const int kZ0 = 2 * n;
@@ -229,7 +205,7 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
         B[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -M(k, v - n);
       }
     }
-    if (LuSolve(B, xb, n)) {
+    if (DenseLuSolve(&B, &xb, n)) {
       const std::vector<double> saved = x;
       x = xb;
       read_z();
@@ -246,6 +222,12 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     if (!Finite(z[i])) {
       z.setZero();
       return {LcpStatus::kNonFinite, result.pivots, 0.0};
+    }
+  }
+  if (basic) {
+    basic->assign(n, 0);
+    for (int i = 0; i < n; ++i) {
+      if (basis[i] >= n && basis[i] < kZ0) (*basic)[basis[i] - n] = 1;
     }
   }
   return result;

@@ -24,6 +24,8 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
+#include <vector>
 
 namespace grasplab {
 
@@ -55,8 +57,12 @@ struct LcpResult {
 
 // Solves LCP(M, q) into *z (resized to n). On any status other than kSolved
 // *z holds zeros (never NaN) and the caller falls back to another answer.
+// If `basic` is given and the status is kSolved, it is set to the final
+// basis: (*basic)[j] = 1 where z_j is basic (possibly at value 0 in a
+// degenerate solution), for the next step's warm start
+// (solvers/lcp_warm_start.h).
 LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eigen::VectorXd* z,
-                        const LemkeSettings& settings = {});
+                        const LemkeSettings& settings = {}, std::vector<std::uint8_t>* basic = nullptr);
 
 // Natural residual max_i |min(z_i, (M z + q)_i)|: zero exactly at a solution
 // (z >= 0, w >= 0, z^T w = 0); its size measures violation in the units of q.

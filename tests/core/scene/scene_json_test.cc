@@ -160,6 +160,8 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
         "solver.penalty.stiffness: must be a finite number > 0 and <= 1000000000000, got -1");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "penalty", "penalty": {"stifness": 1}}, )")) ==
         "solver.penalty.stifness: unknown field (did you mean 'stiffness'?)");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"warmStart": 1}, )")) ==
+        "solver.warmStart: must be true or false, got 1");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"frictionEdges": 5}, )")) ==
         "solver.frictionEdges: must be 4, 6, 8, 12 or 16, got 5");
   CHECK(Error(With("[" + kBall + "]", R"("robots": [{"name": "hand"}], )")) == "robots[0].model: required");

@@ -1,0 +1,30 @@
+// Dense LU factorisation with partial pivoting of a small row-major matrix,
+// in plain loops of fixed order (bit-identical native and WASM; Eigen's
+// blocked LU picks its block sizes by architecture). Used by Lemke's
+// final-basis refresh and by its warm start (solvers/lcp_warm_start.h).
+#pragma once
+
+#include <vector>
+
+namespace grasplab {
+
+class DenseLu {
+ public:
+  // Factors the n x n matrix A (row-major). False if a pivot is exactly
+  // zero (A singular to working precision) or not finite.
+  bool Factor(const std::vector<double>& A, int n);
+  // Solves A x = b in place (after a successful Factor).
+  void Solve(double* b) const;
+  int size() const { return n_; }
+
+ private:
+  int n_ = 0;
+  std::vector<double> lu_;    // L (unit, below the diagonal) and U
+  std::vector<int> pivot_;    // row swapped with row k at step k
+};
+
+// Solves A x = b for n x n A (row-major; overwritten by its factors) into b.
+// False if A is singular to working precision; b is then unspecified.
+bool DenseLuSolve(std::vector<double>* A, std::vector<double>* b, int n);
+
+}  // namespace grasplab

@@ -1,0 +1,137 @@
+// The LCP warm start (solvers/lcp_warm_start.h) against Lemke from z = 0:
+// on a small LCP with a known solution, and on the LCP sequences of real
+// grasps recorded step by step (World::SetLcpObserver): every warm answer
+// is a solution to 1e-9 and equals the cold one; whole runs with and
+// without the warm start end in the same state.
+#include "core/solvers/lcp_warm_start.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "core/scene/scene.h"
+#include "core/scene/scene_json.h"
+#include "core/solvers/lcp_solver.h"
+#include "core/solvers/lemke.h"
+
+namespace grasplab {
+namespace {
+
+const std::string kAssets = GRASPLAB_ASSETS_DIR;
+
+struct Recorded {
+  Eigen::MatrixXd M;
+  Eigen::VectorXd q;
+  std::vector<std::uint8_t> support;
+};
+
+Scene Load(const std::string& name, bool warm) {
+  auto loaded = LoadSceneFile(kAssets + "/scenes/" + name + ".json");
+  REQUIRE(loaded.ok());
+  Scene scene = std::move(loaded).value();
+  REQUIRE(scene.world.settings().warm_start);  // the default
+  scene.world.SetWarmStart(warm);
+  return scene;
+}
+
+void Run(Scene* scene, double seconds) {
+  const int steps = static_cast<int>(seconds / scene->timestep + 0.5);
+  for (int i = 0; i < steps; ++i) REQUIRE(StepScene(scene, scene->timestep).ok());
+}
+
+}  // namespace
+
+TEST_CASE("Warm start: the right support solves a known LCP without pivots, a wrong one is refused", "[lcp][warm]") {
+  // M positive definite, q chosen so that z = (1, 0, 2), w = (0, 3, 0).
+  Eigen::MatrixXd M(3, 3);
+  M << 4, 1, 0, 1, 3, 1, 0, 1, 2;
+  const Eigen::Vector3d z_true(1, 0, 2);
+  const Eigen::Vector3d w_true(0, 3, 0);
+  const Eigen::VectorXd q = w_true - M * z_true;
+  Eigen::VectorXd z;
+  LcpResult r;
+  REQUIRE(SolveLcpOnSupport(M, q, {1, 0, 1}, &z, &r));
+  CHECK(r.pivots == 0);
+  CHECK((z - z_true).cwiseAbs().maxCoeff() < 1e-14);
+  CHECK(r.residual < 1e-14);
+  // Support {0}: z_0 = 1/4 * -q_0 > 0 but then w_2 < 0: infeasible.
+  CHECK_FALSE(SolveLcpOnSupport(M, q, {1, 0, 0}, &z, &r));
+  // Support {1}: z_1 = -q_1 / 3 < 0.
+  CHECK_FALSE(SolveLcpOnSupport(M, q, {0, 1, 0}, &z, &r));
+  // A singular principal block is refused, not divided by zero.
+  Eigen::MatrixXd S = M;
+  S(1, 1) = 0.0;
+  CHECK_FALSE(SolveLcpOnSupport(S, q, {0, 1, 0}, &z, &r));
+  // Lemke from z = 0 agrees, and reports the same basis.
+  std::vector<std::uint8_t> basic;
+  Eigen::VectorXd zc;
+  REQUIRE(SolveLcpLemke(M, q, &zc, {}, &basic).status == LcpStatus::kSolved);
+  CHECK((zc - z_true).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK(basic == std::vector<std::uint8_t>{1, 0, 1});
+}
+
+// The LCPs of real grasps, recorded with their warm supports: each accepted
+// warm answer is checked against Lemke from z = 0 on the same LCP.
+TEST_CASE("Warm start on recorded grasp LCP sequences: same solutions as the cold start", "[lcp][warm]") {
+  for (const std::string name : {"barrett-handset", "three-finger-sphere", "parallel-jaw-cube"}) {
+    CAPTURE(name);
+    Scene scene = Load(name, true);
+    std::vector<Recorded> lcps;
+    scene.world.SetLcpObserver([&](const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& s) {
+      lcps.push_back({M, q, s});
+    });
+    Run(&scene, 2.0);
+    REQUIRE(lcps.size() > 700);
+    int warm = 0, compared = 0;
+    double worst_residual = 0.0, worst_difference = 0.0;
+    for (const Recorded& rec : lcps) {
+      Eigen::VectorXd zw, zc;
+      LcpResult rw;
+      if (!SolveLcpOnSupport(rec.M, rec.q, rec.support, &zw, &rw, LcpSolverSettings{}.warm_tolerance)) continue;
+      ++warm;
+      const double scale = 1.0 + rec.q.cwiseAbs().maxCoeff();
+      worst_residual = std::max(worst_residual, LcpResidual(rec.M, rec.q, zw) / scale);
+      // Cold: the island solver's covering vector is not known here; d = 1
+      // with the default pivot tolerance solves most, and those are compared.
+      const LcpResult rc = SolveLcpLemke(rec.M, rec.q, &zc);
+      if (rc.status != LcpStatus::kSolved || rc.residual > 1e-9 * scale) continue;
+      ++compared;
+      // Compared: the rows' velocities w = M z + q (m/s or rad/s) on the
+      // rows with a positive diagonal, i.e. all but the lambda rows (zero
+      // diagonal). The pyramid weights of a sticking contact are not unique
+      // (any beta >= 0 with the same D beta), the motion they give is.
+      const Eigen::VectorXd ww = rec.M * zw + rec.q, wc = rec.M * zc + rec.q;
+      for (int i = 0; i < rec.q.size(); ++i) {
+        if (rec.M(i, i) > 0.0) worst_difference = std::max(worst_difference, std::abs(ww[i] - wc[i]) / scale);
+      }
+    }
+    INFO("warm " << warm << " of " << lcps.size() << ", compared " << compared << ", worst residual " << worst_residual
+                 << ", worst relative velocity difference " << worst_difference);
+    CHECK(warm > 0.8 * lcps.size());
+    CHECK(compared > 0.5 * warm);
+    CHECK(worst_residual <= 1e-10);
+    CHECK(worst_difference <= 1e-8);
+  }
+}
+
+TEST_CASE("Warm start changes the work, not the motion: handset grasp with and without", "[lcp][warm]") {
+  Scene warm = Load("barrett-handset", true);
+  Scene cold = Load("barrett-handset", false);
+  Run(&warm, 3.0);
+  Run(&cold, 3.0);
+  const BodyId handset = warm.world.FindBody("handset");
+  REQUIRE(handset >= 0);
+  // Same grasp to a micrometre: the two runs differ by rounding only.
+  CHECK((warm.world.pose(handset).p - cold.world.pose(handset).p).norm() < 1e-6);
+  CHECK(warm.world.stats().lcp_failures == cold.world.stats().lcp_failures);
+  const StepStats& w = warm.world.stats();
+  const StepStats& c = cold.world.stats();
+  INFO("warm islands " << w.lcp_warm_islands_total << " of " << w.lcp_islands_total << "; pivots " << w.lemke_pivots_total
+                       << " against " << c.lemke_pivots_total);
+  CHECK(c.lcp_warm_islands_total == 0);
+  // While the hand holds the handset, nearly every step reuses the last basis.
+  CHECK(w.lcp_warm_islands_total > 0.9 * w.lcp_islands_total);
+  CHECK(w.lemke_pivots_total * 5 < c.lemke_pivots_total);
+}
+
+}  // namespace grasplab
