@@ -70,7 +70,7 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
   Eigen::VectorXd qv = Eigen::VectorXd::Zero(n);
   for (int i = 0; i < mh; ++i) {
-    for (int k = 0; k < mh; ++k) M(i, k) = red.Coupling(H, i, k);
+    for (int k = 0; k < mh; ++k) M(i, k) = red.Coupling(i, k);
     qv[i] = RowDot(H[i], red.v_c) + rhs[i];
   }
   double max_diag = 0.0;

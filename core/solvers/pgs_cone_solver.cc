@@ -117,7 +117,7 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
   std::vector<double> b(m);
   double max_diag = 0.0;
   for (int i = 0; i < m; ++i) {
-    for (int k = 0; k < m; ++k) G[static_cast<std::size_t>(i) * m + k] = red.Coupling(H, i, k);
+    for (int k = 0; k < m; ++k) G[static_cast<std::size_t>(i) * m + k] = red.Coupling(i, k);
     b[i] = RowDot(H[i], red.v_c) - target[i];
     max_diag = std::max(max_diag, G[static_cast<std::size_t>(i) * m + i]);
   }

@@ -126,50 +126,103 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   const int mj = static_cast<int>(sys.joint_rows.size());
   const int mh = static_cast<int>(H.size());
   out->N = N;
+  out->mh = mh;
   // Free velocities, dense.
   out->v_free.assign(N, 0.0);
   for (int i = 0; i < nb; ++i) {
     const Vec6 v = Velocity(*sys.bodies[i]);
     for (int k = 0; k < 6; ++k) out->v_free[6 * i + k] = v[k];
   }
-  // A_H = A H^T (N x mh, column-major), and v_c.
-  std::vector<double>& AH = out->AH;
-  AH.assign(static_cast<std::size_t>(N) * mh, 0.0);
-  for (int r = 0; r < mh; ++r) AddWRowT(sys.bodies, H[r], 1.0, &AH[static_cast<std::size_t>(r) * N]);
   out->v_c = out->v_free;
+  // H W H^T: W h_k per block of row k, dotted with row i's blocks on the
+  // same bodies.
+  std::vector<Vec6> WH(static_cast<std::size_t>(mh) * JacobianRow::kMaxBlocks);
+  for (int r = 0; r < mh; ++r) {
+    for (int b = 0; b < H[r].count; ++b) WH[r * JacobianRow::kMaxBlocks + b] = ApplyW(*sys.bodies[H[r].body[b]], H[r].J[b]);
+  }
+  std::vector<double>& G = out->G;
+  G.assign(static_cast<std::size_t>(mh) * mh, 0.0);
+  for (int i = 0; i < mh; ++i) {
+    for (int k = 0; k <= i; ++k) {
+      double s = 0.0;
+      for (int a = 0; a < H[i].count; ++a) {
+        for (int b = 0; b < H[k].count; ++b) {
+          if (H[i].body[a] == H[k].body[b]) s += H[i].J[a].dot(WH[k * JacobianRow::kMaxBlocks + b]);
+        }
+      }
+      G[static_cast<std::size_t>(i) * mh + k] = s;
+      G[static_cast<std::size_t>(k) * mh + i] = s;
+    }
+  }
   out->L.clear();
   out->active.clear();
-  if (mj > 0) {
-    // S = J W J^T.
-    std::vector<std::vector<double>> WJt(mj, std::vector<double>(N, 0.0));
-    for (int i = 0; i < mj; ++i) AddWRowT(sys.bodies, sys.joint_rows[i], 1.0, WJt[i].data());
-    std::vector<double>& L = out->L;
-    L.assign(static_cast<std::size_t>(mj) * mj, 0.0);
-    for (int i = 0; i < mj; ++i) {
-      for (int k = 0; k <= i; ++k) {
-        const double s = RowDot(sys.joint_rows[i], WJt[k]);
-        L[i * mj + k] = s;
-        L[k * mj + i] = s;
-      }
+  out->Y.clear();
+  out->Z.clear();
+  if (mj == 0) return;
+  // S = J W J^T, from the rows W J^T (dense, mj x N).
+  std::vector<double>& Y = out->Y;
+  Y.assign(static_cast<std::size_t>(mj) * N, 0.0);
+  for (int i = 0; i < mj; ++i) AddWRowT(sys.bodies, sys.joint_rows[i], 1.0, &Y[static_cast<std::size_t>(i) * N]);
+  std::vector<double>& L = out->L;
+  L.assign(static_cast<std::size_t>(mj) * mj, 0.0);
+  for (int i = 0; i < mj; ++i) {
+    for (int k = 0; k <= i; ++k) {
+      const double s = RowDot(sys.joint_rows[i], &Y[static_cast<std::size_t>(k) * N]);
+      L[i * mj + k] = s;
+      L[k * mj + i] = s;
     }
-    Cholesky(&L, mj, &out->active);
-    // v_c = v* + W J^T S^-1 (e - J v*).
-    std::vector<double> y(mj);
-    for (int i = 0; i < mj; ++i) y[i] = sys.joint_targets[i] - RowDot(sys.joint_rows[i], out->v_free);
-    CholeskySolve(L, mj, out->active, &y);
-    for (int i = 0; i < mj; ++i) {
-      for (int k = 0; k < N; ++k) out->v_c[k] += WJt[i][k] * y[i];
+  }
+  Cholesky(&L, mj, &out->active);
+  // v_c = v* + W J^T S^-1 (e - J v*) = v* + Y^T L^-1 (e - J v*), before Y
+  // is overwritten: t = L^-1 (e - J v*) needs only L.
+  std::vector<double> t(mj);
+  for (int i = 0; i < mj; ++i) t[i] = sys.joint_targets[i] - RowDot(sys.joint_rows[i], out->v_free);
+  for (int i = 0; i < mj; ++i) {
+    if (!out->active[i]) {
+      t[i] = 0.0;
+      continue;
     }
-    // Each column of A_H: W h_r - W J^T S^-1 (J W h_r).
-    std::vector<double> x(mj);
-    for (int r = 0; r < mh; ++r) {
-      double* col = &AH[static_cast<std::size_t>(r) * N];
-      for (int i = 0; i < mj; ++i) x[i] = RowDot(sys.joint_rows[i], col);
-      CholeskySolve(L, mj, out->active, &x);
-      for (int i = 0; i < mj; ++i) {
-        if (x[i] == 0.0) continue;
-        for (int k = 0; k < N; ++k) col[k] -= WJt[i][k] * x[i];
-      }
+    double s = t[i];
+    for (int k = 0; k < i; ++k) s -= L[i * mj + k] * t[k];
+    t[i] = s / L[i * mj + i];
+  }
+  // Y = L^-1 (W J^T)^T in place, row by row (forward substitution; the
+  // redundant rows are zero, as in CholeskySolve).
+  for (int i = 0; i < mj; ++i) {
+    double* yi = &Y[static_cast<std::size_t>(i) * N];
+    if (!out->active[i]) {
+      for (int c = 0; c < N; ++c) yi[c] = 0.0;
+      continue;
+    }
+    for (int k = 0; k < i; ++k) {
+      const double l = L[i * mj + k];
+      if (l == 0.0) continue;
+      const double* yk = &Y[static_cast<std::size_t>(k) * N];
+      for (int c = 0; c < N; ++c) yi[c] -= l * yk[c];
+    }
+    const double inv = 1.0 / L[i * mj + i];
+    for (int c = 0; c < N; ++c) yi[c] *= inv;
+  }
+  for (int i = 0; i < mj; ++i) {
+    if (t[i] == 0.0) continue;
+    const double* yi = &Y[static_cast<std::size_t>(i) * N];
+    for (int c = 0; c < N; ++c) out->v_c[c] += yi[c] * t[i];
+  }
+  // Z: row r is Y h_r; then G -= Z Z^T (symmetric).
+  std::vector<double>& Z = out->Z;
+  Z.assign(static_cast<std::size_t>(mh) * mj, 0.0);
+  for (int r = 0; r < mh; ++r) {
+    double* zr = &Z[static_cast<std::size_t>(r) * mj];
+    for (int i = 0; i < mj; ++i) zr[i] = RowDot(H[r], &Y[static_cast<std::size_t>(i) * N]);
+  }
+  for (int i = 0; i < mh; ++i) {
+    const double* zi = &Z[static_cast<std::size_t>(i) * mj];
+    for (int k = 0; k <= i; ++k) {
+      const double* zk = &Z[static_cast<std::size_t>(k) * mj];
+      double s = 0.0;
+      for (int c = 0; c < mj; ++c) s += zi[c] * zk[c];
+      G[static_cast<std::size_t>(i) * mh + k] -= s;
+      if (k != i) G[static_cast<std::size_t>(k) * mh + i] -= s;
     }
   }
 }
@@ -180,12 +233,25 @@ void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, const Re
   const int nb = N / 6;
   const int mh = static_cast<int>(H.size());
   const int mj = static_cast<int>(sys->joint_rows.size());
-  // v^{l+1} = v_c + A H^T z.
-  std::vector<double> v = red.v_c;
+  // v^{l+1} = v_c + A H^T z = v_c + W H^T z - Y^T (Z^T z).
+  std::vector<double> WHz(N, 0.0);
   for (int r = 0; r < mh; ++r) {
-    if (z[r] == 0.0) continue;
-    const double* col = red.Column(r);
-    for (int k = 0; k < N; ++k) v[k] += col[k] * z[r];
+    if (z[r] != 0.0) AddWRowT(sys->bodies, H[r], z[r], WHz.data());
+  }
+  std::vector<double> v = red.v_c;
+  for (int k = 0; k < N; ++k) v[k] += WHz[k];
+  if (mj > 0) {
+    std::vector<double> u(mj, 0.0);
+    for (int r = 0; r < mh; ++r) {
+      if (z[r] == 0.0) continue;
+      const double* zr = &red.Z[static_cast<std::size_t>(r) * mj];
+      for (int i = 0; i < mj; ++i) u[i] += zr[i] * z[r];
+    }
+    for (int i = 0; i < mj; ++i) {
+      if (u[i] == 0.0) continue;
+      const double* yi = &red.Y[static_cast<std::size_t>(i) * N];
+      for (int k = 0; k < N; ++k) v[k] -= yi[k] * u[i];
+    }
   }
   for (int i = 0; i < nb; ++i) {
     sys->bodies[i]->v_W = Vec3(v[6 * i], v[6 * i + 1], v[6 * i + 2]);
@@ -195,10 +261,6 @@ void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, const Re
   // and M (v - v*) = J^T c_j + H^T z.
   joint_impulses->assign(mj, 0.0);
   if (mj > 0) {
-    std::vector<double> WHz(N, 0.0);
-    for (int r = 0; r < mh; ++r) {
-      if (z[r] != 0.0) AddWRowT(sys->bodies, H[r], z[r], WHz.data());
-    }
     std::vector<double> y(mj);
     for (int i = 0; i < mj; ++i) {
       y[i] = sys->joint_targets[i] - RowDot(sys->joint_rows[i], red.v_free) - RowDot(sys->joint_rows[i], WHz);
