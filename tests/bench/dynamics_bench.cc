@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <string>
 
+#include "core/scene/scene.h"
+
 #include "core/math/det_math.h"
 #include "core/scene/builtin_scenes.h"
 #include "core/world.h"
@@ -35,7 +37,7 @@ void Report(const char* name, World& world, int warmup, int steps) {
   }
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   auto us = [&](Stage st) { return 1e6 * stage[static_cast<int>(st)] / steps; };
-  std::printf("| %-24s | %8.1f | %7.1f | %7.1f | %6.1f | %7.1f | %6.1f | %6.1f | %5d | %7.1f | %5lld |\n", name,
+  std::printf("| %-30s | %8.1f | %7.1f | %7.1f | %6.1f | %7.1f | %6.1f | %6.1f | %5d | %7.1f | %5lld |\n", name,
               1e6 * total / steps, us(Stage::kIntegratePositions), us(Stage::kBroadPhase) + us(Stage::kNarrowPhase),
               us(Stage::kExternalImpulses), us(Stage::kSolveVelocities), contacts / steps, lcp / steps, max_lcp,
               pivots / steps, static_cast<long long>(world.stats().lcp_failures));
@@ -61,19 +63,31 @@ World Stacks() {
   return world;
 }
 
+World& WorldOf(Scene& scene) { return scene.world; }
+World& WorldOf(World& world) { return world; }
+
 }  // namespace
 
+// Each scene twice in the same run: the warm start off (every Lemke solve
+// from z = 0, the paper's method) and on (the default).
+template <typename Make>
+void Both(const char* name, Make make, int warmup, int steps) {
+  for (bool warm : {false, true}) {
+    auto subject = make();
+    World& world = WorldOf(subject);
+    world.SetWarmStart(warm);
+    const std::string label = std::string(name) + (warm ? ", warm" : ", cold");
+    Report(label.c_str(), world, warmup, steps);
+  }
+}
+
 int main() {
-  std::printf("| scene                    | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");
-  std::printf("|--------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
+  std::printf("| scene                          | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");
+  std::printf("|--------------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
   // Built-in scenes (core/scene/builtin_scenes.cc), shared with the tests and the page.
-  Scene squeeze = MakeBuiltinScene("finger-squeeze").value();
-  Report("3-finger squeeze (ball)", squeeze.world, 400, 2000);
-  Scene prism = MakeBuiltinScene("finger-prism").value();
-  Report("3-finger hand on a prism", prism.world, 400, 2000);
-  World stacks = Stacks();
-  Report("20 boxes (4 stacks of 5)", stacks, 200, 400);
-  Scene arm = MakeBuiltinScene("arm-hand").value();
-  Report("6-joint arm + hand", arm.world, 400, 2000);
+  Both("3-finger squeeze (ball)", [] { return MakeBuiltinScene("finger-squeeze").value(); }, 400, 2000);
+  Both("3-finger hand on a prism", [] { return MakeBuiltinScene("finger-prism").value(); }, 400, 2000);
+  Both("20 boxes (4 stacks of 5)", [] { return Stacks(); }, 200, 400);
+  Both("6-joint arm + hand", [] { return MakeBuiltinScene("arm-hand").value(); }, 400, 2000);
   return 0;
 }

@@ -1,0 +1,205 @@
+// Lemke kernel benchmark (not a test): the island LCPs of real simulations,
+// recorded step by step (World::SetLcpObserver), solved again outside the
+// simulation by Lemke from z = 0 (the paper's method) and with the warm
+// start of solvers/lcp_warm_start.h (the previous step's basis; cold Lemke
+// when it does not fit), side by side in one run. Results go to
+// docs/benchmarks.md with the machine and commit.
+//
+//   build/native/grasplab_bench_lemke [--quick] [--write DIR]
+//
+// --write DIR stores every recorded sequence as DIR/<name>.lcp (int32 n,
+// then per LCP: int32 n, M row-major as n*n doubles, q as n doubles, the
+// warm support as n bytes; little-endian), the input of the peer
+// benchmark's Siconos run (scripts/bench-peers.sh).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/scene/builtin_scenes.h"
+#include "core/scene/scene.h"
+#include "core/scene/scene_json.h"
+#include "core/solvers/lcp_warm_start.h"
+#include "core/solvers/lemke.h"
+#include "core/world.h"
+
+using namespace grasplab;
+
+namespace {
+
+struct Recorded {
+  Eigen::MatrixXd M;
+  Eigen::VectorXd q;
+  std::vector<std::uint8_t> support;
+};
+
+// The first covering vector of the island solver (lcp_solver.cc): 1 on the
+// impulse rows, 0.1 on the lambda rows (the rows with a zero diagonal).
+LemkeSettings IslandCovering(const Eigen::MatrixXd& M) {
+  LemkeSettings s;
+  s.covering = Eigen::VectorXd::Ones(M.rows());
+  for (int i = 0; i < M.rows(); ++i) {
+    if (M(i, i) == 0.0) s.covering[i] = 0.1;
+  }
+  return s;
+}
+
+// Records the largest island LCP of each of `steps` steps after `settle`.
+std::vector<Recorded> Record(Scene* scene, int settle, int steps) {
+  for (int k = 0; k < settle; ++k) (void)StepScene(scene, scene->timestep);
+  std::vector<Recorded> out;
+  Recorded best;
+  scene->world.SetLcpObserver([&](const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& s) {
+    if (M.rows() > best.M.rows()) best = {M, q, s};
+  });
+  for (int k = 0; k < steps; ++k) {
+    best = {};
+    (void)StepScene(scene, scene->timestep);
+    if (best.M.rows() > 0) out.push_back(best);
+  }
+  scene->world.SetLcpObserver({});
+  return out;
+}
+
+struct Timing {
+  double mean_us = 0.0, max_us = 0.0;
+  double pivots = 0.0;
+  double worst_residual = 0.0;  // relative to 1 + max |q|
+  int solved = 0;
+  int warm = 0;
+};
+
+// Solves every LCP of the sequence `repeat` times; per-LCP times are the
+// minimum over the repeats (the machine is shared).
+Timing Time(const std::vector<Recorded>& seq, bool warm, int repeat) {
+  Timing t;
+  std::vector<double> best(seq.size(), 1e300);
+  for (int r = 0; r < repeat; ++r) {
+    for (std::size_t i = 0; i < seq.size(); ++i) {
+      const Recorded& rec = seq[i];
+      Eigen::VectorXd z;
+      LcpResult res;
+      const auto t0 = std::chrono::steady_clock::now();
+      bool hit = false;
+      if (warm) hit = SolveLcpOnSupport(rec.M, rec.q, rec.support, &z, &res, LcpSolverSettings{}.warm_tolerance);
+      if (!hit) res = SolveLcpLemke(rec.M, rec.q, &z, IslandCovering(rec.M));
+      const double us = 1e6 * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      best[i] = std::min(best[i], us);
+      if (r == 0) {
+        t.pivots += res.pivots;
+        t.warm += hit;
+        if (res.status == LcpStatus::kSolved) {
+          ++t.solved;
+          t.worst_residual = std::max(t.worst_residual, LcpResidual(rec.M, rec.q, z) / (1.0 + rec.q.cwiseAbs().maxCoeff()));
+        }
+      }
+    }
+  }
+  for (double us : best) t.mean_us += us, t.max_us = std::max(t.max_us, us);
+  t.mean_us /= std::max<std::size_t>(1, seq.size());
+  t.pivots /= std::max<std::size_t>(1, seq.size());
+  return t;
+}
+
+Scene Stack(int boxes, int directions) {
+  Scene scene{"stack-" + std::to_string(boxes), 0.0025};
+  WorldSettings ws;
+  ws.friction_directions = directions;
+  scene.world = World(ws);
+  BodyDef g;
+  g.name = "ground";
+  g.shape = PlaneShape{};
+  g.is_static = true;
+  (void)scene.world.AddBody(g);
+  for (int i = 0; i < boxes; ++i) {
+    BodyDef b;
+    b.name = "box";
+    b.shape = BoxShape{Vec3::Constant(0.05)};
+    b.mass = 1.0;
+    b.X_WB.p = Vec3(0, 0, 0.05 + 5e-5 + i * (0.1 + 5e-5));
+    (void)scene.world.AddBody(b);
+  }
+  return scene;
+}
+
+void Write(const std::string& path, const std::vector<Recorded>& seq) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) {
+    std::fprintf(stderr, "cannot write %s\n", path.c_str());
+    return;
+  }
+  const std::int32_t count = static_cast<std::int32_t>(seq.size());
+  std::fwrite(&count, sizeof count, 1, f);
+  for (const Recorded& rec : seq) {
+    const std::int32_t n = static_cast<std::int32_t>(rec.q.size());
+    std::fwrite(&n, sizeof n, 1, f);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        const double v = rec.M(i, j);
+        std::fwrite(&v, sizeof v, 1, f);
+      }
+    }
+    std::fwrite(rec.q.data(), sizeof(double), n, f);
+    std::fwrite(rec.support.data(), 1, n, f);
+  }
+  std::fclose(f);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  std::string dir;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick")) quick = true;
+    if (!std::strcmp(argv[i], "--write") && i + 1 < argc) dir = argv[++i];
+  }
+  const int steps = quick ? 40 : 200;
+  const int repeat = quick ? 1 : 5;
+  struct Case {
+    std::string name;
+    Scene scene;
+    int settle;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"3-finger hand on a prism", MakeBuiltinScene("finger-prism").value(), 400});
+  {
+    auto handset = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/barrett-handset.json");
+    if (handset.ok()) cases.push_back({"Barrett hand + arm, handset", std::move(handset).value(), 400});
+  }
+  cases.push_back({"5-box stack, 4 directions", Stack(5, 4), 100});
+  cases.push_back({"5-box stack, 8 directions", Stack(5, 8), 100});
+  cases.push_back({"10-box stack, 4 directions", Stack(10, 4), 100});
+  cases.push_back({"10-box stack, 8 directions", Stack(10, 8), 100});
+  std::printf("| sequence (%d steps) | contacts | n | cold: us/solve (max) | pivots | warm: us/solve (max) | warm hits | pivots | worst residual (rel.) |\n", steps);
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (Case& c : cases) {
+    const std::vector<Recorded> seq = Record(&c.scene, c.settle, steps);
+    if (seq.empty()) continue;
+    if (!dir.empty()) {
+      std::string file = c.name;
+      for (char& ch : file) {
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '-';
+      }
+      Write(dir + "/" + file + ".lcp", seq);
+    }
+    const Timing cold = Time(seq, false, repeat);
+    const Timing warm = Time(seq, true, repeat);
+    double n = 0;
+    for (const Recorded& r : seq) n += r.q.size();
+    n /= seq.size();
+    const int contacts = c.scene.world.stats().contact_count;
+    std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1e |\n", c.name.c_str(), contacts, n,
+                cold.mean_us, cold.max_us, cold.pivots, warm.mean_us, warm.max_us, warm.pivots, warm.warm, seq.size(),
+                std::max(cold.worst_residual, warm.worst_residual));
+    if (cold.solved != static_cast<int>(seq.size()) || warm.solved != static_cast<int>(seq.size())) {
+      std::printf("  (%s: cold solved %d, warm solved %d of %zu; the island solver retries the rest)\n", c.name.c_str(),
+                  cold.solved, warm.solved, seq.size());
+    }
+  }
+  return 0;
+}
