@@ -142,7 +142,6 @@ void World::ResolveImpacts(const IslandSystem& sys, const LcpSolverSettings& ls,
 // 0.8 m/s moves that far in a 2.5 ms step); the first match in contact
 // order wins, so the result is deterministic.
 void World::WarmStartContacts(bool impulses) {
-  stats_.warm_started = 0;
   constexpr double kMatchDistance = 2e-3;
   for (Contact& c : contacts_) {
     const Contact* best = nullptr;
@@ -694,8 +693,8 @@ void World::SolveVelocities(double h, bool write_back) {
     // Joint rows (eq. 7, 16), coupling rows, and reached limits (eq. 9).
     std::vector<std::pair<int, int>> row_range(island.joints.size());
     std::vector<std::pair<JointId, int>> limit_of;  // (joint, +1 lower / -1 upper)
-    std::vector<std::pair<JointId, int>> motor_row;  // (joint, bounded row)
-    std::vector<std::pair<JointId, int>> bounded_of;  // (joint, 2 Coulomb / 3 motor): joint_lcp_support_ slot
+    // Per bounded row: (joint, 2 Coulomb friction / 3 motor), its slot in joint_lcp_support_.
+    std::vector<std::pair<JointId, int>> bounded_of;
     sys.warm_start = warm && !pgs;
     for (std::size_t k = 0; k < island.joints.size(); ++k) {
       const JointId j = island.joints[k];
@@ -737,7 +736,6 @@ void World::SolveVelocities(double h, bool write_back) {
         sys.friction_compliance.resize(sys.friction_rows.size(), 0.0);
         sys.friction_targets.back() = (c.kp * (c.target_position - joint_state_[j].position) + c.kd * c.target_velocity) / denom;
         sys.friction_compliance.back() = 1.0 / (h * denom);
-        motor_row.push_back({j, static_cast<int>(sys.friction_rows.size()) - 1});
         bounded_of.push_back({j, 3});
       }
       if (d.has_limits && d.type != JointType::kFixed) {
@@ -793,7 +791,9 @@ void World::SolveVelocities(double h, bool write_back) {
       sys.contacts[c]->normal_impulse += impact_normal[c];
       sys.contacts[c]->friction_impulse += impact_friction[c];
     }
-    for (const auto& [j, row] : motor_row) controllers_[j].effort = bounded_impulses[row] / h;
+    for (std::size_t i = 0; i < bounded_of.size(); ++i) {
+      if (bounded_of[i].second == 3) controllers_[bounded_of[i].first].effort = bounded_impulses[i] / h;
+    }
     for (std::size_t k = 0; k < island.joints.size(); ++k) {
       double sq = 0.0;
       for (int i = row_range[k].first; i < row_range[k].second; ++i) sq += joint_impulses[i] * joint_impulses[i];

@@ -54,36 +54,4 @@ void DenseLu::Solve(double* b) const {
   }
 }
 
-bool DenseLuSolve(std::vector<double>* A_in, std::vector<double>* b_in, int n) {
-  std::vector<double>& A = *A_in;
-  std::vector<double>& b = *b_in;
-  auto at = [&](int i, int j) -> double& { return A[static_cast<std::size_t>(i) * n + j]; };
-  for (int k = 0; k < n; ++k) {
-    int p = k;
-    for (int i = k + 1; i < n; ++i) {
-      if (std::abs(at(i, k)) > std::abs(at(p, k))) p = i;
-    }
-    const double pivot = at(p, k);
-    if (!(std::abs(pivot) > 0.0) || !(pivot - pivot == 0.0)) return false;
-    if (p != k) {
-      for (int j = 0; j < n; ++j) std::swap(at(p, j), at(k, j));
-      std::swap(b[p], b[k]);
-    }
-    for (int i = k + 1; i < n; ++i) {
-      const double f = at(i, k) / pivot;
-      if (f == 0.0) continue;
-      double* ri = &at(i, 0);
-      const double* rk = &at(k, 0);
-      for (int j = k; j < n; ++j) ri[j] -= f * rk[j];
-      b[i] -= f * b[k];
-    }
-  }
-  for (int i = n - 1; i >= 0; --i) {
-    double s = b[i];
-    for (int j = i + 1; j < n; ++j) s -= at(i, j) * b[j];
-    b[i] = s / at(i, i);
-  }
-  return true;
-}
-
 }  // namespace grasplab

@@ -15,16 +15,11 @@ class DenseLu {
   bool Factor(const std::vector<double>& A, int n);
   // Solves A x = b in place (after a successful Factor).
   void Solve(double* b) const;
-  int size() const { return n_; }
 
  private:
   int n_ = 0;
   std::vector<double> lu_;    // L (unit, below the diagonal) and U
   std::vector<int> pivot_;    // row swapped with row k at step k
 };
-
-// Solves A x = b for n x n A (row-major; overwritten by its factors) into b.
-// False if A is singular to working precision; b is then unspecified.
-bool DenseLuSolve(std::vector<double>* A, std::vector<double>* b, int n);
 
 }  // namespace grasplab

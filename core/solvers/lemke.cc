@@ -205,7 +205,9 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
         B[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -M(k, v - n);
       }
     }
-    if (DenseLuSolve(&B, &xb, n)) {
+    DenseLu lu;
+    if (lu.Factor(B, n)) {
+      lu.Solve(xb.data());
       const std::vector<double> saved = x;
       x = xb;
       read_z();
