@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <variant>
 
 #include "core/base/format.h"
@@ -140,14 +141,25 @@ void World::ResolveImpacts(const IslandSystem& sys, const LcpSolverSettings& ls,
 // kPgs: each contact starts from the impulses of the previous step's contact
 // of the same body pair nearest to it, within 2 mm (a contact sliding at
 // 0.8 m/s moves that far in a 2.5 ms step); the first match in contact
-// order wins, so the result is deterministic.
+// order wins, so the result is deterministic. The previous contacts are
+// looked up by body pair (sorted by pair, then by their order), so a pile
+// of n contacts costs O(n log n), not O(n^2).
 void World::WarmStartContacts(bool impulses) {
   constexpr double kMatchDistance = 2e-3;
+  auto key = [](const Contact& c) { return std::pair(c.body_a, c.body_b); };
+  previous_by_pair_.resize(previous_contacts_.size());
+  for (std::size_t i = 0; i < previous_by_pair_.size(); ++i) previous_by_pair_[i] = static_cast<int>(i);
+  std::sort(previous_by_pair_.begin(), previous_by_pair_.end(), [&](int i, int j) {
+    const auto ki = key(previous_contacts_[i]), kj = key(previous_contacts_[j]);
+    return ki != kj ? ki < kj : i < j;
+  });
   for (Contact& c : contacts_) {
     const Contact* best = nullptr;
     double best_d2 = kMatchDistance * kMatchDistance;
-    for (const Contact& p : previous_contacts_) {
-      if (p.body_a != c.body_a || p.body_b != c.body_b) continue;
+    auto it = std::lower_bound(previous_by_pair_.begin(), previous_by_pair_.end(), key(c),
+                               [&](int i, const std::pair<BodyId, BodyId>& k) { return key(previous_contacts_[i]) < k; });
+    for (; it != previous_by_pair_.end() && key(previous_contacts_[*it]) == key(c); ++it) {
+      const Contact& p = previous_contacts_[*it];
       const double d2 = (p.p_W - c.p_W).squaredNorm();
       if (d2 < best_d2) best_d2 = d2, best = &p;
     }

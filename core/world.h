@@ -173,6 +173,7 @@ class World {
   Status SetJointTarget(JointId joint, double position, double velocity = 0.0);
   bool has_joint_controller(JointId j) const { return controllers_[j].enabled; }
   double joint_target(JointId j) const { return controllers_[j].target_position; }
+  double joint_target_velocity(JointId j) const { return controllers_[j].target_velocity; }
   // The PD effort of the last step (N m or N), within +-max_effort.
   double joint_motor_effort(JointId j) const { return controllers_[j].effort; }
   double joint_max_effort(JointId j) const { return controllers_[j].max_effort; }
@@ -360,6 +361,7 @@ class World {
   // with their impulses and LCP support, and per joint the LCP support of
   // its rows: [lower limit, upper limit, Coulomb friction row, motor row].
   std::vector<Contact> previous_contacts_;
+  std::vector<int> previous_by_pair_;  // WarmStartContacts' index, scratch
   std::vector<std::array<std::uint8_t, 4>> joint_lcp_support_;
   LcpObserver lcp_observer_;
   // Copies from the matching previous contact: the impulses (kPgs) or the
