@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/scene/scene.h"
+#include "core/scene/scene_json.h"
 
 #include "core/math/det_math.h"
 #include "core/scene/builtin_scenes.h"
@@ -89,5 +90,7 @@ int main() {
   Both("3-finger hand on a prism", [] { return MakeBuiltinScene("finger-prism").value(); }, 400, 2000);
   Both("20 boxes (4 stacks of 5)", [] { return Stacks(); }, 200, 400);
   Both("6-joint arm + hand", [] { return MakeBuiltinScene("arm-hand").value(); }, 400, 2000);
+  // A scene file (run from the repository root), shared with the page and the peer benchmark.
+  Both("100 boxes, 25 stacks of 4 (GS)", [] { return LoadSceneFile("assets/scenes/box-stacks.json").value(); }, 200, 800);
   return 0;
 }

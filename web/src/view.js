@@ -117,6 +117,7 @@ export class View {
     const near = this.graspNeighbourhood(poses, description);
     const box = new THREE.Box3();
     let groundZ = null;
+    let largest = 0;  // the largest framed body's bounding radius (m)
     description.bodies.forEach((b, i) => {
       if (b.shape.type === 'plane') groundZ = Math.max(groundZ ?? -Infinity, poses[i * POSE_STRIDE + 2]);
     });
@@ -124,6 +125,7 @@ export class View {
       if (b.static || b.shape.type === 'plane' || (near && !near.has(i))) return;
       const o = i * POSE_STRIDE;
       const r = boundingRadius(b.shape);
+      largest = Math.max(largest, r);
       const c = new THREE.Vector3(poses[o], poses[o + 1], poses[o + 2]);
       box.expandByPoint(c.clone().addScalar(r));
       box.expandByPoint(c.clone().addScalar(-r));
@@ -132,7 +134,10 @@ export class View {
     if (box.isEmpty()) return;
     const centre = box.getCenter(new THREE.Vector3());
     const size = Math.max(box.getSize(new THREE.Vector3()).length(), 0.15);
-    this.overlays.setScene(description, size);
+    // Cones and arrows are sized to the bodies they sit on: at most four
+    // radii of the largest framed body, so 100 stacked boxes do not
+    // vanish under their own force arrows.
+    this.overlays.setScene(description, Math.min(size, Math.max(4 * largest, 0.15)));
     // A grasp is seen from lower down, under the palm, where the contacts are.
     const direction = new THREE.Vector3(0.55, -0.68, near ? 0.22 : 0.48).normalize();
     this.controls.target.copy(centre);
