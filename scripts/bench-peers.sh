@@ -16,12 +16,21 @@
 #   the recorded files;
 # - grasplab native against grasplab WASM in Node, per step, on the
 #   dynamics benchmark's built-in scenes (tests/bench/wasm_steps.mjs).
-# Not yet here: MuJoCo, mujoco-js, Jolt, Rapier and Bullet on the grasp and
-# stack scenes, and WASM in Chromium (docs/benchmarks.md).
+# - the grasp step against MuJoCo: the five grasp scenes of assets/scenes,
+#   translated to MJCF (tests/bench/peers/mjcf_writer.h), stepped 5 s by
+#   grasplab native and MuJoCo 2.2.2 native (libmujoco-dev) replaying
+#   grasplab's recorded commands (mujoco_grasp.cc), then by grasplab's WASM
+#   module and mujoco-js (npm, tests/bench/peers/package.json) in Node and
+#   in headless Chromium (grasp_wasm.mjs, grasp_browser.mjs); one table
+#   with the physical check (where each engine's object ends) and ratios;
+# - many resting bodies (assets/scenes/box-stacks.json, 100 boxes in 4-high
+#   stacks, sleeping off): grasplab's Gauss-Seidel against Bullet 3.24
+#   natively (bullet_boxes.cc, libbullet-dev), and grasplab's WASM module
+#   against Jolt and Rapier's WASM builds in Node (boxes_wasm.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PEER_PACKAGES=(libsiconos-numerics-dev)
+PEER_PACKAGES=(libsiconos-numerics-dev libmujoco-dev libbullet-dev chromium)
 missing=()
 for p in "${PEER_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -34,6 +43,9 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# The npm peers live in their own package (never in the project's lock).
+npm ci --prefix tests/bench/peers --no-audit --no-fund >/dev/null
+
 cmake --preset native >/dev/null
 cmake --build --preset native --target grasplab_bench_lemke grasplab_bench_dynamics >/dev/null
 [ -f build/wasm/grasplab_wasm.wasm ] || { echo "bench-peers: build the WASM module first (scripts/build.sh)" >&2; exit 1; }
@@ -41,6 +53,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 g++ -std=c++17 -O2 -I/usr/include/siconos -I/usr/include/siconos/numerics \
   tests/bench/peers/siconos_lemke.cc -lsiconos_numerics -o "$work/siconos_lemke"
+# Same flags as the project's core (no fast-math, Eigen without SIMD paths).
+g++ -std=c++20 -O2 -DNDEBUG -DEIGEN_DONT_VECTORIZE -DEIGEN_DONT_PARALLELIZE -DEIGEN_MPL2_ONLY -I. -I/usr/include/eigen3 \
+  tests/bench/peers/mujoco_grasp.cc tests/bench/peers/mjcf_writer.cc build/native/core/libgrasplab_core.a -lmujoco \
+  -o "$work/mujoco_grasp"
+g++ -std=c++20 -O2 -DNDEBUG -DEIGEN_DONT_VECTORIZE -DEIGEN_DONT_PARALLELIZE -DEIGEN_MPL2_ONLY -I. -I/usr/include/eigen3 \
+  -I/usr/include/bullet tests/bench/peers/bullet_boxes.cc build/native/core/libgrasplab_core.a \
+  -lBulletDynamics -lBulletCollision -lLinearMath -o "$work/bullet_boxes"
 
 echo "Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (modified)'); $(date -u +%Y-%m-%d)"
 echo
@@ -109,3 +128,37 @@ for (const [scene, us] of Object.entries(wasm)) {
   if (n) console.log(`| ${scene} | ${n.toFixed(1)} | ${us.toFixed(1)} | ${(us / n).toFixed(2)}x |`);
 }
 JS
+
+echo
+# The grasp step: grasplab against MuJoCo, native, WASM in Node, WASM in Chromium.
+GRASP_SCENES=(assets/scenes/barrett-handset.json assets/scenes/barrett-bunny.json assets/scenes/three-finger-sphere.json
+  assets/scenes/parallel-jaw-cube.json assets/scenes/two-finger-cylinder.json)
+mkdir -p "$work/grasp"
+"$work/mujoco_grasp" "$work/grasp" 5 "${GRASP_SCENES[@]}" > "$work/grasp-native.md"
+node tests/bench/peers/grasp_wasm.mjs "$work/grasp" "${GRASP_SCENES[@]}" > "$work/grasp-node.json"
+node tests/bench/peers/grasp_browser.mjs "$work/grasp" "${GRASP_SCENES[@]}" > "$work/grasp-chromium.json"
+cat "$work/grasp-native.md"
+echo
+node - "$work" <<'JS'
+const fs = require('fs');
+const dir = process.argv[2];
+const node = JSON.parse(fs.readFileSync(`${dir}/grasp-node.json`, 'utf8'));
+const chrome = JSON.parse(fs.readFileSync(`${dir}/grasp-chromium.json`, 'utf8'));
+const native = new Map(fs.readFileSync(`${dir}/grasp-native.md`, 'utf8').split('\n').filter((l) => /^\| [a-z]/.test(l) && !l.startsWith('| scene'))
+  .map((l) => l.split('|').slice(1, -1).map((c) => c.trim())).map((c) => [c[0], c]));
+console.log(`| scene (5 s, h = 2.5 ms) | grasplab native (us/step) | MuJoCo native | ratio | grasplab WASM, Node | mujoco-js ${node.mujocoVersion}, Node | ratio | grasplab WASM, Chromium ${chrome.browser} | mujoco-js, Chromium | ratio | grasplab WASM / native |`);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const [scene, n] of native) {
+  const a = node.scenes[scene], b = chrome.scenes[scene];
+  const g = parseFloat(n[6]), m = parseFloat(n[7]);
+  console.log(`| ${scene} | ${g.toFixed(1)} | ${m.toFixed(1)} | ${(g / m).toFixed(2)}x | ${a.grasplab.usPerStep.toFixed(1)} | ${a.mujoco.usPerStep.toFixed(1)} | ${(a.grasplab.usPerStep / a.mujoco.usPerStep).toFixed(2)}x | ` +
+    `${b.grasplab.usPerStep.toFixed(1)} | ${b.mujoco.usPerStep.toFixed(1)} | ${(b.grasplab.usPerStep / b.mujoco.usPerStep).toFixed(2)}x | ${(a.grasplab.usPerStep / g).toFixed(2)}x |`);
+}
+console.log('\n(mujoco-js object end apart from grasplab\'s, mm: ' + Object.entries(node.scenes).map(([s, r]) => `${s} ${r.mujoco.objectEndApartMm.toFixed(1)}`).join(', ') + ')');
+JS
+
+echo
+# Many resting bodies: grasplab's Gauss-Seidel against Bullet (native) and Jolt and Rapier (WASM, Node).
+"$work/bullet_boxes" 2 assets/scenes/box-stacks.json
+echo
+node tests/bench/peers/boxes_wasm.mjs 2 assets/scenes/box-stacks.json

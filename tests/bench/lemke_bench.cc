@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
     n /= seq.size();
     const int contacts = c.scene.world.stats().contact_count;
     std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1e |\n", c.name.c_str(), contacts, n,
-                cold.mean_us, cold.max_us, cold.pivots, warm.mean_us, warm.max_us, warm.pivots, warm.warm, seq.size(),
+                cold.mean_us, cold.max_us, cold.pivots, warm.mean_us, warm.max_us, warm.warm, seq.size(), warm.pivots,
                 std::max(cold.worst_residual, warm.worst_residual));
     if (cold.solved != static_cast<int>(seq.size()) || warm.solved != static_cast<int>(seq.size())) {
       std::printf("  (%s: cold solved %d, warm solved %d of %zu; the island solver retries the rest)\n", c.name.c_str(),
