@@ -32,12 +32,18 @@ Status ValidateFrictionDirections(int u) {
   return Status::Error("solver.frictionEdges: must be 4, 6, 8, 12 or 16, got " + std::to_string(u));
 }
 
+void FrictionDirectionCoefficients(int u, int k, double* cos_k, double* sin_k) {
+  *cos_k = UnitCos(k, u);
+  *sin_k = UnitCos(k + u - u / 4, u);  // sin(a) = cos(a - 90 deg) = cos(2 pi (k - u/4) / u)
+}
+
 void FrictionDirections(const Vec3& n, int u, std::vector<Vec3>* out) {
   Vec3 t1, t2;
   TangentBasis(n, &t1, &t2);
   for (int k = 0; k < u; ++k) {
-    // sin(a) = cos(a - 90 deg) = cos(2 pi (k - u/4) / u)
-    out->push_back(UnitCos(k, u) * t1 + UnitCos(k + u - u / 4, u) * t2);
+    double c, s;
+    FrictionDirectionCoefficients(u, k, &c, &s);
+    out->push_back(c * t1 + s * t2);
   }
 }
 

@@ -24,6 +24,10 @@ Status ValidateFrictionDirections(int u);
 // Appends the u directions for unit normal n.
 void FrictionDirections(const Vec3& n, int u, std::vector<Vec3>* out);
 
+// d_k's coordinates in the tangent basis (TangentBasis(n): t1, t2):
+// d_k = cos_k t1 + sin_k t2, the very numbers FrictionDirections uses.
+void FrictionDirectionCoefficients(int u, int k, double* cos_k, double* sin_k);
+
 // mu cos(pi / u) / mu: the weakest fraction of the Coulomb limit.
 double FrictionConeInscribedRatio(int u);
 

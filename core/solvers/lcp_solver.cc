@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/math/tangent_basis.h"
 #include "core/solvers/contact_target.h"
 #include "core/solvers/friction_directions.h"
 #include "core/solvers/lcp_warm_start.h"
@@ -22,56 +23,98 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   const int f = static_cast<int>(sys->friction_rows.size());
 
   // H rows: limits, normals, friction directions (eq. 18's l, n, D), and
-  // their right-hand sides b (the LCP's q entries without H v_c).
-  std::vector<JacobianRow> H;
+  // their right-hand sides b (the LCP's q entries without H v_c). Every
+  // row is a combination of at most two base rows: a contact's u pyramid
+  // edges d_k = cos_k t1 + sin_k t2 of its two tangent rows, the torsional
+  // pair and each joint-friction pair +-1 times one row. The joints are
+  // eliminated on the base rows (3 per contact instead of 1 + u), and
+  //   H A H^T = T (B A B^T) T^T,   H = T B,
+  // costs a few flops per entry of the LCP matrix instead of the
+  // reduction's 12 + (joint rows) (reduced_island.h).
+  std::vector<JacobianRow> base;
+  struct Combination {
+    int a = -1, b = -1;       // base rows
+    double ca = 1.0, cb = 0.0;
+  };
+  std::vector<Combination> T;
   std::vector<double> rhs;
-  H.reserve(p + q * (1 + u));
+  base.reserve(p + 3 * q + (u > ut ? q : 0) + f);
+  T.reserve(p + q * (1 + u) + 2 * f);
   for (int i = 0; i < p; ++i) {
-    H.push_back(sys->limit_rows[i]);
+    T.push_back({static_cast<int>(base.size())});
+    base.push_back(sys->limit_rows[i]);
     rhs.push_back(-sys->limit_targets[i]);
   }
-  std::vector<Vec3> dirs;
   for (int c = 0; c < q; ++c) {
     const Contact& ct = *sys->contacts[c];
-    H.push_back(ContactRow(*sys, c, ct.n_W));
+    T.push_back({static_cast<int>(base.size())});
+    base.push_back(ContactRow(*sys, c, ct.n_W));
     rhs.push_back(-(sys->contact_targets.empty()
                         ? ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction)
                         : sys->contact_targets[c]));
   }
   for (int c = 0; c < q; ++c) {
-    dirs.clear();
-    FrictionDirections(sys->contacts[c]->n_W, ut, &dirs);
-    for (const Vec3& d : dirs) {
-      H.push_back(ContactRow(*sys, c, d));
+    Vec3 t1, t2;
+    TangentBasis(sys->contacts[c]->n_W, &t1, &t2);
+    const int b1 = static_cast<int>(base.size());
+    base.push_back(ContactRow(*sys, c, t1));
+    base.push_back(ContactRow(*sys, c, t2));
+    for (int k = 0; k < ut; ++k) {
+      Combination d{b1, b1 + 1};
+      FrictionDirectionCoefficients(ut, k, &d.ca, &d.cb);
+      T.push_back(d);
       rhs.push_back(0.0);
     }
     if (u > ut) {
+      const int bt = static_cast<int>(base.size());
+      base.push_back(TorsionRow(*sys, c, st.torsional_radius));
       for (double sign : {1.0, -1.0}) {
-        H.push_back(TorsionRow(*sys, c, sign * st.torsional_radius));
+        T.push_back({bt, -1, sign});
         rhs.push_back(0.0);
       }
     }
   }
   for (int i = 0; i < f; ++i) {
+    const int bf = static_cast<int>(base.size());
+    base.push_back(sys->friction_rows[i]);
     for (double sign : {1.0, -1.0}) {
-      JacobianRow r = sys->friction_rows[i];
-      for (int b = 0; b < r.count; ++b) r.J[b] *= sign;
-      H.push_back(r);
+      T.push_back({bf, -1, sign});
       rhs.push_back(-sign * OptionalEntry(sys->friction_targets, i));
     }
   }
-  const int mh = static_cast<int>(H.size());
-
+  const int mh = static_cast<int>(T.size());
+  const int mb = static_cast<int>(base.size());
   ReducedIsland red;
-  ReduceIsland(*sys, H, &red);
+  ReduceIsland(*sys, base, &red);
   // The LCP of eq. 21: variables [c_l (p), c_n (q), beta (q u), joint
   // friction beta+- (2 f), lambda (q), joint friction lambda (f)].
   const int n = mh + q + f;
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
   Eigen::VectorXd qv = Eigen::VectorXd::Zero(n);
-  for (int i = 0; i < mh; ++i) {
-    for (int k = 0; k < mh; ++k) M(i, k) = red.Coupling(i, k);
-    qv[i] = RowDot(H[i], red.v_c) + rhs[i];
+  {
+    std::vector<double> hv(mb);  // B v_c
+    for (int a = 0; a < mb; ++a) hv[a] = RowDot(base[a], red.v_c);
+    // GT = (B A B^T) T^T, mb x mh (column k: T's row k applied), then M = T GT.
+    std::vector<double> GT(static_cast<std::size_t>(mb) * mh);
+    for (int a = 0; a < mb; ++a) {
+      double* row = &GT[static_cast<std::size_t>(a) * mh];
+      for (int k = 0; k < mh; ++k) {
+        const Combination& t = T[k];
+        row[k] = t.b < 0 ? t.ca * red.Coupling(a, t.a) : t.ca * red.Coupling(a, t.a) + t.cb * red.Coupling(a, t.b);
+      }
+    }
+    for (int i = 0; i < mh; ++i) {
+      const Combination& t = T[i];
+      const double* ra = &GT[static_cast<std::size_t>(t.a) * mh];
+      if (t.b < 0) {
+        for (int k = 0; k < mh; ++k) M(i, k) = t.ca * ra[k];
+        qv[i] = t.ca * hv[t.a] + rhs[i];
+      } else {
+        const double* rb = &GT[static_cast<std::size_t>(t.b) * mh];
+        for (int k = 0; k < mh; ++k) M(i, k) = t.ca * ra[k] + t.cb * rb[k];
+        qv[i] = t.ca * hv[t.a] + t.cb * hv[t.b] + rhs[i];
+      }
+    }
   }
   double max_diag = 0.0;
   for (int i = 0; i < mh; ++i) max_diag = std::max(max_diag, M(i, i));
@@ -271,12 +314,20 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
                                                            (basic[jlambda0 + i] << 2));
     }
   }
-  FinishIsland(sys, H, red, z.data(), joint_impulses);
+  {
+    std::vector<double> zb(mb, 0.0);  // T^T z: the impulses along the base rows
+    for (int i = 0; i < mh; ++i) {
+      zb[T[i].a] += T[i].ca * z[i];
+      if (T[i].b >= 0) zb[T[i].b] += T[i].cb * z[i];
+    }
+    FinishIsland(sys, base, red, zb.data(), joint_impulses);
+  }
   limit_impulses->assign(z.data(), z.data() + p);
   if (friction_impulses) {
     friction_impulses->assign(f, 0.0);
     for (int i = 0; i < f; ++i) (*friction_impulses)[i] = z[jbeta0 + 2 * i] - z[jbeta0 + 2 * i + 1];
   }
+  std::vector<Vec3> dirs;
   for (int c = 0; c < q; ++c) {
     Contact& ct = *sys->contacts[c];
     ct.normal_impulse = z[p + c];

@@ -19,6 +19,7 @@ struct HandCase {
   double static_z;       // m, palm centre above the ground for the static grasp
   double dynamic_z;      // and for the dynamic one
   const char* open;      // initial joint values (an open pre-shape)
+  double yaw = 0.0;      // rad about z, the hand's approach
 };
 
 // Heights found by trying (docs/grasping.md): the dynamic grasps need the
@@ -26,9 +27,13 @@ struct HandCase {
 // dragging on the ground. From higher, the two-finger gripper pinches the
 // bunny's flanks with its tips and the bunny turns out during the lift; the
 // Barrett-like hand's hooked tips close on the cube's upper edges and lose
-// it. Lower, the static grasp stops on the ground.
+// it. Lower, the static grasp stops on the ground. The parallel jaw turns
+// 90 degrees to pinch the bunny front to back: across its flanks the lift
+// is a coin flip under 1 nm changes of the hand's placement (measured: 12
+// and 10 of 16 placements 1 nm apart lifted it, with two roundings of the
+// same LCP), front to back 8 of 8 at palm heights 0.09 and 0.10 m.
 const HandCase kHands[] = {
-    {"parallel-jaw", 0.10, 0.10, R"({})"},
+    {"parallel-jaw", 0.10, 0.10, R"({})", 1.5707963267948966},
     {"two-finger", 0.135, 0.125, R"({"left_proximal_joint": -0.2, "right_proximal_joint": -0.2})"},
     {"three-finger", 0.135, 0.135,
      R"({"finger1_proximal_joint": -0.2, "finger2_proximal_joint": -0.2, "finger3_proximal_joint": -0.2})"},
@@ -77,6 +82,7 @@ Scene Make(const HandCase& h, const ObjectCase& o, double palm_z) {
   const Robot& r = s.robots[0].robot;
   Pose hand = s.world.pose(r.root_body);
   hand.p = Vec3(0.5 * (box.min.x() + box.max.x()), 0.5 * (box.min.y() + box.max.y()), palm_z);
+  hand.q = Quat(Eigen::AngleAxisd(h.yaw, Vec3::UnitZ())) * hand.q;
   REQUIRE(s.robots[0].controller.MoveMount(s.world, r, hand, s.world.time(), 1.0).ok());
   for (int k = 0; k < 480; ++k) REQUIRE(StepScene(&s, s.timestep).ok());
   return s;
