@@ -26,12 +26,17 @@ const char* LcpStatusName(LcpStatus status) {
 
 double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eigen::VectorXd& z) {
   const int n = static_cast<int>(q.size());
-  double r = 0.0;
-  for (int i = 0; i < n; ++i) {
-    double w = q[i];
-    for (int j = 0; j < n; ++j) w += M(i, j) * z[j];
-    r = std::max(r, std::abs(std::min(z[i], w)));
+  // w = q + M z, accumulated column by column: each w_i sees the same
+  // additions in the same order as a row-by-row dot product, but the loop
+  // runs down M's contiguous columns with no chain of dependent additions.
+  std::vector<double> w(q.data(), q.data() + n);
+  for (int j = 0; j < n; ++j) {
+    const double zj = z[j];
+    const double* mj = &M(0, j);
+    for (int i = 0; i < n; ++i) w[i] += mj[i] * zj;
   }
+  double r = 0.0;
+  for (int i = 0; i < n; ++i) r = std::max(r, std::abs(std::min(z[i], w[i])));
   return r;
 }
 
@@ -64,43 +69,47 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
   const int kZ0 = 2 * n;
   std::vector<int> basis(n);
   for (int i = 0; i < n; ++i) basis[i] = i;
-  // B^-1 row-major, and the basic values x_B.
+  // B^-1 column-major (entry (i, k) at k n + i), and the basic values x_B.
+  // Column-major so that B^-1 a_e and the rank-one update run down
+  // contiguous columns; every entry still sees the same operations in the
+  // same order as with row-major dot products (bit-identical results).
   std::vector<double> Binv(static_cast<std::size_t>(n) * n, 0.0);
   for (int i = 0; i < n; ++i) Binv[static_cast<std::size_t>(i) * n + i] = 1.0;
+  auto binv = [&](int i, int k) { return Binv[static_cast<std::size_t>(k) * n + i]; };
   std::vector<double> x(q.data(), q.data() + n);
   std::vector<double> col(n);
+  std::vector<double> factor(n);  // a pivot's multiples of its row
 
-  // The entering variable's column in the current basis: B^-1 a_e.
+  // The entering variable's column in the current basis: B^-1 a_e, with
+  // a_e = e_e for w_e, -M(:, j) for z_j and -d for z0.
   auto entering_column = [&](int e) {
-    if (e == kZ0) {
-      for (int i = 0; i < n; ++i) {
-        double s = 0.0;
-        for (int k = 0; k < n; ++k) s -= Binv[static_cast<std::size_t>(i) * n + k] * d(k);
-        col[i] = s;
-      }
-    } else if (e >= n) {
-      const int j = e - n;
-      for (int i = 0; i < n; ++i) {
-        double s = 0.0;
-        for (int k = 0; k < n; ++k) s -= Binv[static_cast<std::size_t>(i) * n + k] * M(k, j);
-        col[i] = s;
-      }
-    } else {
-      for (int i = 0; i < n; ++i) col[i] = Binv[static_cast<std::size_t>(i) * n + e];
+    if (e < n) {
+      const double* be = &Binv[static_cast<std::size_t>(e) * n];
+      for (int i = 0; i < n; ++i) col[i] = be[i];
+      return;
+    }
+    std::fill(col.begin(), col.end(), 0.0);
+    for (int k = 0; k < n; ++k) {
+      const double a = e == kZ0 ? d(k) : M(k, e - n);
+      const double* bk = &Binv[static_cast<std::size_t>(k) * n];
+      for (int i = 0; i < n; ++i) col[i] -= bk[i] * a;
     }
   };
   auto pivot = [&](int row, int e) {
     const double inv = 1.0 / col[row];
-    double* br = &Binv[static_cast<std::size_t>(row) * n];
-    for (int k = 0; k < n; ++k) br[k] *= inv;
-    x[row] *= inv;
-    for (int i = 0; i < n; ++i) {
-      if (i == row || col[i] == 0.0) continue;
-      const double f = col[i];
-      double* bi = &Binv[static_cast<std::size_t>(i) * n];
-      for (int k = 0; k < n; ++k) bi[k] -= f * br[k];
-      x[i] -= f * x[row];
+    // Row `row` is scaled, every other row i loses col_i times it. The
+    // factor is 0 on the pivot row itself, so one dense, vectorisable loop
+    // per column does both (x - 0 y = x for the finite y here).
+    factor = col;
+    factor[row] = 0.0;
+    for (int k = 0; k < n; ++k) {
+      double* bk = &Binv[static_cast<std::size_t>(k) * n];
+      bk[row] *= inv;
+      const double br = bk[row];
+      for (int i = 0; i < n; ++i) bk[i] -= factor[i] * br;
     }
+    x[row] *= inv;
+    for (int i = 0; i < n; ++i) x[i] -= factor[i] * x[row];
     const int leaving = basis[row];
     basis[row] = e;
     return leaving;
@@ -139,8 +148,8 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
         } else if (basis[best] != kZ0) {
           // Lexicographic comparison of B^-1 rows scaled by 1 / col.
           for (int k = 0; k < n; ++k) {
-            const double a = Binv[static_cast<std::size_t>(i) * n + k] / col[i];
-            const double b = Binv[static_cast<std::size_t>(best) * n + k] / col[best];
+            const double a = binv(i, k) / col[i];
+            const double b = binv(best, k) / col[best];
             if (a < b) {
               best = i;
               break;
@@ -179,11 +188,13 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
       for (int k = 0; k < n; ++k) res[k] += M(k, j) * x[i];
     }
   }
-  for (int i = 0; i < n; ++i) {
-    double s = 0.0;
-    for (int k = 0; k < n; ++k) s += Binv[static_cast<std::size_t>(i) * n + k] * res[k];
-    x[i] += s;
+  std::vector<double> dx(n, 0.0);  // B^-1 r, column by column (same order per entry)
+  for (int k = 0; k < n; ++k) {
+    const double rk = res[k];
+    const double* bk = &Binv[static_cast<std::size_t>(k) * n];
+    for (int i = 0; i < n; ++i) dx[i] += bk[i] * rk;
   }
+  for (int i = 0; i < n; ++i) x[i] += dx[i];
   auto read_z = [&] {
     z.setZero();
     for (int i = 0; i < n; ++i) {

@@ -28,21 +28,32 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
   for (int i = 0; i < n; ++i) max_diag = std::max(max_diag, a[i * n + i]);
   const double floor = 1e-12 * std::max(max_diag, 1e-300);
   active->assign(n, 1);
+  // Right-looking, on U = L^T (row j of U is column j of L, contiguous):
+  // once column j is final, every later entry loses L_ij L_kj. Each entry
+  // sees the same subtractions in the same order as the left-looking dot
+  // products l_ik = (s_ik - sum_j l_ij l_kj) / l_kk (bit-identical), but
+  // the inner loop is a contiguous axpy rather than a chain of dependent
+  // additions. S's upper triangle holds S (symmetric) on entry.
   for (int j = 0; j < n; ++j) {
-    double d = a[j * n + j];
-    for (int k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
+    double* uj = &a[j * n];
+    const double d = uj[j];
     if (!(d > floor)) {
       (*active)[j] = 0;
-      for (int i = j; i < n; ++i) a[i * n + j] = 0.0;
+      for (int i = j; i < n; ++i) uj[i] = 0.0;
       continue;
     }
     const double l = std::sqrt(d);
-    a[j * n + j] = l;
-    for (int i = j + 1; i < n; ++i) {
-      double s = a[i * n + j];
-      for (int k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
-      a[i * n + j] = s / l;
+    uj[j] = l;
+    for (int i = j + 1; i < n; ++i) uj[i] /= l;
+    for (int k = j + 1; k < n; ++k) {
+      const double f = uj[k];
+      double* uk = &a[k * n];
+      for (int i = k; i < n; ++i) uk[i] -= uj[i] * f;
     }
+  }
+  // L into the lower triangle, where its users read it (the upper keeps U).
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < i; ++j) a[i * n + j] = a[j * n + i];
   }
 }
 
@@ -215,12 +226,24 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
     double* zr = &Z[static_cast<std::size_t>(r) * mj];
     for (int i = 0; i < mj; ++i) zr[i] = RowDot(H[r], &Y[static_cast<std::size_t>(i) * N]);
   }
+  // Z^T Z's lower triangle, accumulated joint row by joint row: each entry
+  // sums z_ic z_kc in the order c = 0, 1, ... as a dot product would, but
+  // the inner loop runs along a contiguous row of Z^T.
+  std::vector<double> Zt(static_cast<std::size_t>(mj) * mh), ZZ(static_cast<std::size_t>(mh) * mh, 0.0);
+  for (int r = 0; r < mh; ++r) {
+    for (int c = 0; c < mj; ++c) Zt[static_cast<std::size_t>(c) * mh + r] = Z[static_cast<std::size_t>(r) * mj + c];
+  }
+  for (int c = 0; c < mj; ++c) {
+    const double* zc = &Zt[static_cast<std::size_t>(c) * mh];
+    for (int i = 0; i < mh; ++i) {
+      const double zi = zc[i];
+      double* acc = &ZZ[static_cast<std::size_t>(i) * mh];
+      for (int k = 0; k <= i; ++k) acc[k] += zi * zc[k];
+    }
+  }
   for (int i = 0; i < mh; ++i) {
-    const double* zi = &Z[static_cast<std::size_t>(i) * mj];
     for (int k = 0; k <= i; ++k) {
-      const double* zk = &Z[static_cast<std::size_t>(k) * mj];
-      double s = 0.0;
-      for (int c = 0; c < mj; ++c) s += zi[c] * zk[c];
+      const double s = ZZ[static_cast<std::size_t>(i) * mh + k];
       G[static_cast<std::size_t>(i) * mh + k] -= s;
       if (k != i) G[static_cast<std::size_t>(k) * mh + i] -= s;
     }
