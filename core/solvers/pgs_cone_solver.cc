@@ -143,10 +143,14 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
       z[r + 2] *= s;
     }
   }
+  // G is exactly symmetric (ReduceIsland mirrors its triangle; the
+  // regularisation and compliances are diagonal), so column k is read as
+  // the contiguous row k.
   std::vector<double> w = b;  // w = G z + b
   for (int k = 0; k < m; ++k) {
     if (z[k] == 0.0) continue;
-    for (int i = 0; i < m; ++i) w[i] += g(i, k) * z[k];
+    const double* gk = &G[static_cast<std::size_t>(k) * m];
+    for (int i = 0; i < m; ++i) w[i] += gk[i] * z[k];
   }
   double largest_change = 0.0;
   auto update = [&](int k, double value) {
@@ -154,7 +158,8 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
     if (dz == 0.0) return;
     z[k] = value;
     largest_change = std::max(largest_change, std::abs(dz));
-    for (int i = 0; i < m; ++i) w[i] += g(i, k) * dz;
+    const double* gk = &G[static_cast<std::size_t>(k) * m];
+    for (int i = 0; i < m; ++i) w[i] += gk[i] * dz;
   };
   // Contact blocks and their inverses, fixed for the step.
   std::vector<Mat3d> block(q);
