@@ -708,7 +708,14 @@ void World::SolveVelocities(double h, bool write_back) {
     // Per bounded row: (joint, 2 Coulomb friction / 3 motor), its slot in joint_lcp_support_.
     std::vector<std::pair<JointId, int>> bounded_of;
     sys.warm_start = warm && !pgs;
-    for (std::size_t k = 0; k < island.joints.size(); ++k) {
+    // Equality rows with the joints in reverse order: the models add a
+    // child's joint after its parent's, so this puts every joint's rows
+    // before its parent's, and the Cholesky factor of S = J W J^T has no
+    // fill for a tree of joints (eliminating a leaf only couples joints
+    // already sharing its parent body; reduced_island.cc skips the zeros).
+    // The LCP's rows (friction, motors, limits) keep the joints' order.
+    for (std::size_t kk = 0; kk < island.joints.size(); ++kk) {
+      const std::size_t k = island.joints.size() - 1 - kk;
       const JointId j = island.joints[k];
       const JointDef& d = joint_defs_[j];
       const int P = local[d.parent], C = local[d.child];
@@ -732,6 +739,11 @@ void World::SolveVelocities(double h, bool write_back) {
         sys.joint_targets.push_back(-settings_.error_reduction * error / h);
       }
       row_range[k] = {first, static_cast<int>(sys.joint_rows.size())};
+    }
+    for (std::size_t k = 0; k < island.joints.size(); ++k) {
+      const JointId j = island.joints[k];
+      const JointDef& d = joint_defs_[j];
+      const int P = local[d.parent], C = local[d.child];
       if (d.coulomb_friction > 0.0 && d.type != JointType::kFixed) {
         // Eq. 14's Coulomb part c sgn(q_dot) as a bounded impulse |f| <= c h
         // in the LCP: it sticks exactly while the other forces stay below c.

@@ -47,6 +47,7 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
     for (int i = j + 1; i < n; ++i) uj[i] /= l;
     for (int k = j + 1; k < n; ++k) {
       const double f = uj[k];
+      if (f == 0.0) continue;  // no coupling: nothing to subtract (a tree ordered leaves first)
       double* uk = &a[k * n];
       for (int i = k; i < n; ++i) uk[i] -= uj[i] * f;
     }

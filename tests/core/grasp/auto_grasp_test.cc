@@ -2,6 +2,7 @@
 // section 6): the static one closes each finger until it touches the
 // object; the dynamic one closes under PD control with effort limits, and a
 // lift of the free-floating hand then carries the object with it.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -107,8 +108,13 @@ bool MovedBy(const Robot& r, int dof, BodyId body) {
 }
 
 // The dynamic auto-grasp (1 s of closing, 1.5 s in all), then a 0.1 m lift of
-// the hand in 1 s (1.5 s in all).
-void GraspAndLift(Scene* s) {
+// the hand in 1 s (1.5 s in all). Returns the most contacts between the
+// object and the hand in any of the last 40 steps (0.1 s): on a faceted
+// hull single contacts come and go across the 0.1 mm threshold from one
+// step to the next (measured: the two-finger gripper carries the bunny up
+// 0.100-0.102 m in 8 of 8 placements 1 nm apart, with 1 to 3 contacts at
+// the last step).
+int GraspAndLift(Scene* s) {
   SceneAction grasp;
   grasp.type = ActionType::kAutoGraspDynamic;
   grasp.duration = 1.0;
@@ -119,7 +125,12 @@ void GraspAndLift(Scene* s) {
   lift.height = 0.1;
   lift.duration = 1.0;
   REQUIRE(RunAction(s, lift).ok());
-  for (int k = 0; k < 600; ++k) REQUIRE(StepScene(s, s->timestep).ok());
+  int most = 0;
+  for (int k = 0; k < 600; ++k) {
+    REQUIRE(StepScene(s, s->timestep).ok());
+    if (k >= 560) most = std::max(most, ContactsOnObject(*s));
+  }
+  return most;
 }
 
 bool TouchesObject(const Scene& s, int dof) {
@@ -169,9 +180,9 @@ TEST_CASE("Dynamic auto-grasp then lift: every hand carries every object up", "[
       Scene s = Make(h, o, h.dynamic_z);
       const BodyId obj = s.world.FindBody("object");
       const double z0 = s.world.pose(obj).p.z();
-      GraspAndLift(&s);
+      const int contacts = GraspAndLift(&s);
       CHECK(s.world.pose(obj).p.z() > z0 + 0.08);  // the hand rose 0.1 m
-      CHECK(ContactsOnObject(s) >= 2);
+      CHECK(contacts >= 2);
       const GraspQuality q = EvaluateSceneGrasp(s);
       INFO("force closure " << q.force_closure << ", epsilon " << q.epsilon_l1 << ", contacts " << q.contact_count);
       CHECK(s.world.stats().nonfinite_events == 0);
@@ -183,7 +194,7 @@ TEST_CASE("Dynamic auto-grasp then lift: every hand carries every object up", "[
 TEST_CASE("A grasped cube survives a 2 Hz shake of the hand", "[grasp][autograsp]") {
   Scene s = Make(kHands[2], kObjects[0], kHands[2].dynamic_z);  // three-finger, cube
   const BodyId obj = s.world.FindBody("object");
-  GraspAndLift(&s);
+  (void)GraspAndLift(&s);
   const BodyId palm = s.robots[0].robot.root_body;
   const Vec3 offset0 = s.world.pose(obj).p - s.world.pose(palm).p;
   SceneAction shake;
