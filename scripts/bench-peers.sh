@@ -146,13 +146,14 @@ const node = JSON.parse(fs.readFileSync(`${dir}/grasp-node.json`, 'utf8'));
 const chrome = JSON.parse(fs.readFileSync(`${dir}/grasp-chromium.json`, 'utf8'));
 const native = new Map(fs.readFileSync(`${dir}/grasp-native.md`, 'utf8').split('\n').filter((l) => /^\| [a-z]/.test(l) && !l.startsWith('| scene'))
   .map((l) => l.split('|').slice(1, -1).map((c) => c.trim())).map((c) => [c[0], c]));
-console.log(`| scene (5 s, h = 2.5 ms) | grasplab native (us/step) | MuJoCo native | ratio | grasplab WASM, Node | mujoco-js ${node.mujocoVersion}, Node | ratio | grasplab WASM, Chromium ${chrome.browser} | mujoco-js, Chromium | ratio | grasplab WASM / native |`);
+console.log(`| scene (5 s, h = 2.5 ms; grasplab: median and range of 5 draws) | grasplab native (us/step) | MuJoCo native | ratio | grasplab WASM, Node | mujoco-js ${node.mujocoVersion}, Node | ratio | grasplab WASM, Chromium ${chrome.browser} | mujoco-js, Chromium | ratio | grasplab WASM / native |`);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const [scene, n] of native) {
   const a = node.scenes[scene], b = chrome.scenes[scene];
-  const g = parseFloat(n[6]), m = parseFloat(n[7]);
-  console.log(`| ${scene} | ${g.toFixed(1)} | ${m.toFixed(1)} | ${(g / m).toFixed(2)}x | ${a.grasplab.usPerStep.toFixed(1)} | ${a.mujoco.usPerStep.toFixed(1)} | ${(a.grasplab.usPerStep / a.mujoco.usPerStep).toFixed(2)}x | ` +
-    `${b.grasplab.usPerStep.toFixed(1)} | ${b.mujoco.usPerStep.toFixed(1)} | ${(b.grasplab.usPerStep / b.mujoco.usPerStep).toFixed(2)}x | ${(a.grasplab.usPerStep / g).toFixed(2)}x |`);
+  const g = parseFloat(n[6]), m = parseFloat(n[7]);  // medians over draws (mujoco_grasp.cc)
+    const range = (r) => `${r.usPerStep.toFixed(1)} (${r.min.toFixed(0)}-${r.max.toFixed(0)})`;
+  console.log(`| ${scene} | ${n[6]} | ${m.toFixed(1)} | ${(g / m).toFixed(2)}x | ${range(a.grasplab)} | ${a.mujoco.usPerStep.toFixed(1)} | ${(a.grasplab.usPerStep / a.mujoco.usPerStep).toFixed(2)}x | ` +
+    `${range(b.grasplab)} | ${b.mujoco.usPerStep.toFixed(1)} | ${(b.grasplab.usPerStep / b.mujoco.usPerStep).toFixed(2)}x | ${(a.grasplab.usPerStep / g).toFixed(2)}x |`);
 }
 console.log('\n(mujoco-js object end apart from grasplab\'s, mm: ' + Object.entries(node.scenes).map(([s, r]) => `${s} ${r.mujoco.objectEndApartMm.toFixed(1)}`).join(', ') + ')');
 JS
