@@ -230,6 +230,7 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   // Z^T Z's lower triangle, accumulated joint row by joint row: each entry
   // sums z_ic z_kc in the order c = 0, 1, ... as a dot product would, but
   // the inner loop runs along a contiguous row of Z^T.
+  if (mh == 0) return;  // no rows to couple (a chain without contacts, limits or motors)
   std::vector<double> Zt(static_cast<std::size_t>(mj) * mh), ZZ(static_cast<std::size_t>(mh) * mh, 0.0);
   for (int r = 0; r < mh; ++r) {
     for (int c = 0; c < mj; ++c) Zt[static_cast<std::size_t>(c) * mh + r] = Z[static_cast<std::size_t>(r) * mj + c];
