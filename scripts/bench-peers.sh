@@ -53,12 +53,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 g++ -std=c++17 -O2 -I/usr/include/siconos -I/usr/include/siconos/numerics \
   tests/bench/peers/siconos_lemke.cc -lsiconos_numerics -o "$work/siconos_lemke"
-# Same flags as the project's core (no fast-math, Eigen without SIMD paths).
-g++ -std=c++20 -O2 -DNDEBUG -DEIGEN_DONT_VECTORIZE -DEIGEN_DONT_PARALLELIZE -DEIGEN_MPL2_ONLY -I. -I/usr/include/eigen3 \
-  tests/bench/peers/mujoco_grasp.cc tests/bench/peers/mjcf_writer.cc build/native/core/libgrasplab_core.a -lmujoco \
+# Programs linking grasplab's core: its definitions (no fast-math, Eigen
+# without SIMD paths) and the library the native preset built.
+CORE_CXX=(g++ -std=c++20 -O2 -DNDEBUG -DEIGEN_DONT_VECTORIZE -DEIGEN_DONT_PARALLELIZE -DEIGEN_MPL2_ONLY
+  -I. -I/usr/include/eigen3)
+CORE_LIB=build/native/core/libgrasplab_core.a
+"${CORE_CXX[@]}" tests/bench/peers/mujoco_grasp.cc tests/bench/peers/mjcf_writer.cc "$CORE_LIB" -lmujoco \
   -o "$work/mujoco_grasp"
-g++ -std=c++20 -O2 -DNDEBUG -DEIGEN_DONT_VECTORIZE -DEIGEN_DONT_PARALLELIZE -DEIGEN_MPL2_ONLY -I. -I/usr/include/eigen3 \
-  -I/usr/include/bullet tests/bench/peers/bullet_boxes.cc build/native/core/libgrasplab_core.a \
+"${CORE_CXX[@]}" -I/usr/include/bullet tests/bench/peers/bullet_boxes.cc "$CORE_LIB" \
   -lBulletDynamics -lBulletCollision -lLinearMath -o "$work/bullet_boxes"
 
 echo "Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (modified)'); $(date -u +%Y-%m-%d)"
