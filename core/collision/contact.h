@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "core/dynamics/body.h"
+#include "core/base/ids.h"
 #include "core/math/types.h"
 
 namespace grasplab {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "core/base/ids.h"
 #include "core/base/status.h"
 #include "core/dynamics/material.h"
 #include "core/geometry/shape.h"
@@ -15,7 +16,7 @@
 
 namespace grasplab {
 
-using BodyId = int;
+// BodyId: core/base/ids.h
 
 struct BodyDef {
   std::string name;

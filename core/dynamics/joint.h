@@ -31,13 +31,14 @@
 
 #include <string>
 
+#include "core/base/ids.h"
 #include "core/base/status.h"
 #include "core/dynamics/body.h"
 #include "core/math/types.h"
 
 namespace grasplab {
 
-using JointId = int;
+// JointId: core/base/ids.h
 
 enum class JointType { kRevolute, kPrismatic, kFixed };
 const char* JointTypeName(JointType type);
@@ -80,7 +81,7 @@ double JointCoordinate(const JointDef& def, const JointFrames& f, const Pose& X_
 
 #include <vector>
 
-#include "core/solvers/jacobian_row.h"
+#include "core/base/jacobian_row.h"
 
 namespace grasplab {
 

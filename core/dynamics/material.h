@@ -11,11 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "core/base/ids.h"
 #include "core/base/status.h"
 
 namespace grasplab {
 
-using MaterialId = int;
+// MaterialId: core/base/ids.h
 
 struct Material {
   std::string name;

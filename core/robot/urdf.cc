@@ -7,7 +7,7 @@
 
 #include "core/base/format.h"
 #include "core/geometry/convex_hull.h"
-#include "core/io/mesh_io.h"
+#include "core/geometry/mesh_io.h"
 #include "core/math/det_math.h"
 #include "core/robot/xml.h"
 

@@ -10,7 +10,7 @@
 #include "core/base/format.h"
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/triangle_mesh.h"
-#include "core/io/mesh_io.h"
+#include "core/geometry/mesh_io.h"
 #include "core/robot/robot.h"
 #include "core/robot/urdf.h"
 #include "core/solvers/friction_directions.h"

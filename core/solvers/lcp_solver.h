@@ -40,7 +40,7 @@
 #include <vector>
 
 #include "core/collision/contact.h"
-#include "core/solvers/jacobian_row.h"
+#include "core/base/jacobian_row.h"
 #include "core/solvers/lemke.h"
 #include "core/solvers/velocity_body.h"
 

@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "core/solvers/jacobian_row.h"
+#include "core/base/jacobian_row.h"
 #include "core/solvers/lcp_solver.h"
 
 namespace grasplab {

@@ -5,7 +5,7 @@
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/triangle_mesh.h"
-#include "core/io/mesh_io.h"
+#include "core/geometry/mesh_io.h"
 
 using namespace grasplab;
 

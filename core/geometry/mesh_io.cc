@@ -1,4 +1,4 @@
-#include "core/io/mesh_io.h"
+#include "core/geometry/mesh_io.h"
 
 #include <algorithm>
 #include <cctype>
