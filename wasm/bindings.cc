@@ -209,7 +209,7 @@ class Simulation {
   // [body or -1, attach point x y z (world), target x y z, force x y z (N)].
   emscripten::val DragState() {
     const World& w = scene_.world;
-    const World::DragSpring& d = w.drag();
+    const DragSpring& d = w.drag();
     scratch_drag_.assign(10, 0.0);
     scratch_drag_[0] = d.body;
     if (d.body >= 0) {

@@ -84,7 +84,7 @@ GraspQuality EvaluateGrasp(std::span<const GraspContact> contacts, const Vec3& c
     q.note = "torque scale must be finite and > 0";
     return q;
   }
-  if (st.space == GraspSpace::kSpatial && !ValidateFrictionDirections(st.friction_edges).ok()) {
+  if (st.space == GraspSpace::kSpatial && !ValidateFrictionDirections(st.friction_edges, "friction_edges").ok()) {
     q.note = "friction edges must be 4, 6, 8, 12 or 16";
     return q;
   }

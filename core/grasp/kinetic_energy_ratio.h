@@ -11,7 +11,7 @@
 // gripper is nearly at rest, T_grip <= min_expected.
 #pragma once
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 namespace grasplab {
 

@@ -53,24 +53,24 @@ void WriteJointArray(const World& world, std::vector<double>* out) {
 }
 
 void WriteStatsArray(const World& world, std::vector<double>* out) {
-  static_assert(static_cast<int>(Stage::kCount) == 5, "kStatsSize layout assumes five stages");
   const StepStats& s = world.stats();
   out->assign(kStatsSize, 0.0);
   double* r = out->data();
-  for (int k = 0; k < static_cast<int>(Stage::kCount); ++k) r[k] = s.stage_seconds[k];
-  r[5] = s.contact_count;
-  r[6] = s.pair_count;
-  r[7] = s.island_count;
-  r[8] = s.lcp_size;
-  r[9] = s.lcp_max_size;
+  for (int k = 0; k < kStageCount; ++k) r[k] = s.stage_seconds[k];
+  auto slot = [&](StatsSlot k) -> double& { return r[kStatsCounters + static_cast<int>(k)]; };
+  slot(StatsSlot::kContacts) = s.contact_count;
+  slot(StatsSlot::kPairs) = s.pair_count;
+  slot(StatsSlot::kIslands) = s.island_count;
+  slot(StatsSlot::kLcpSize) = s.lcp_size;
+  slot(StatsSlot::kLcpMax) = s.lcp_max_size;
   const ContactSolver solver = world.settings().contact_solver;
   const bool pgs = solver == ContactSolver::kPgs, penalty = solver == ContactSolver::kPenalty;
-  r[10] = pgs ? s.pgs_sweeps : penalty ? s.penalty_substeps : s.lemke_pivots;
-  r[11] = s.lcp_residual;
-  r[12] = static_cast<double>(s.lcp_failures);
-  r[13] = s.step_length;
-  r[14] = static_cast<double>(s.nonfinite_events);
-  r[15] = pgs || penalty ? 0.0 : world.settings().friction_directions;
+  slot(StatsSlot::kPivots) = pgs ? s.pgs_sweeps : penalty ? s.penalty_substeps : s.lemke_pivots;
+  slot(StatsSlot::kResidual) = s.lcp_residual;
+  slot(StatsSlot::kLcpFailures) = static_cast<double>(s.lcp_failures);
+  slot(StatsSlot::kStepLength) = s.step_length;
+  slot(StatsSlot::kQuarantined) = static_cast<double>(s.nonfinite_events);
+  slot(StatsSlot::kFrictionDirections) = pgs || penalty ? 0.0 : world.settings().friction_directions;
 }
 
 }  // namespace grasplab

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 namespace grasplab {
 
@@ -42,17 +42,22 @@ inline constexpr int kJointStride = 13;
 void WriteJointArray(const World& world, std::vector<double>* out);
 
 // The last step's diagnostics (StepStats), one record:
-//   0-4   seconds per stage (Stage order: integratePositions, broadPhase,
-//         narrowPhase, externalImpulses, solveVelocities)
-//   5     contacts   6 broad-phase pairs   7 islands   8 LCP size (sum)
-//   9     largest island LCP   10 Lemke pivots (Gauss-Seidel sweeps with
-//         ContactSolver::kPgs, Runge-Kutta substeps with kPenalty)
-//   11    LCP residual (N s; kPgs: the last sweep's
-//         largest impulse change)   12 Lemke failures since creation
-//   13    step length (s)   14 non-finite bodies quarantined since creation
-//   15    friction directions u of the pyramid; 0 with kPgs and kPenalty
-//         (exact cones, smooth tanh friction)
-inline constexpr int kStatsSize = 16;
+//   0-9   seconds per stage, in Stage order (world/step_stats.h: StageName)
+//   then, from kStatsCounters:
+//   +0 contacts   +1 broad-phase pairs   +2 islands   +3 LCP size (sum)
+//   +4 largest island LCP   +5 Lemke pivots (Gauss-Seidel sweeps with
+//      ContactSolver::kPgs, Runge-Kutta substeps with kPenalty)
+//   +6 LCP residual (N s; kPgs: the last sweep's largest impulse change)
+//   +7 Lemke failures since creation   +8 step length (s)
+//   +9 non-finite bodies quarantined since creation
+//   +10 friction directions u of the pyramid; 0 with kPgs and kPenalty
+//      (exact cones, smooth tanh friction)
+enum class StatsSlot : int {
+  kContacts = 0, kPairs, kIslands, kLcpSize, kLcpMax, kPivots, kResidual, kLcpFailures, kStepLength,
+  kQuarantined, kFrictionDirections, kCount
+};
+inline constexpr int kStatsCounters = kStageCount;
+inline constexpr int kStatsSize = kStatsCounters + static_cast<int>(StatsSlot::kCount);
 void WriteStatsArray(const World& world, std::vector<double>* out);
 
 }  // namespace grasplab

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 namespace grasplab {
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 namespace grasplab {
 

@@ -226,7 +226,7 @@ StatusOr<Robot> AddRobot(World* world, const RobotModel& model, const RobotPlace
       if (g.max_effort > 0.0) dof.max_effort = g.max_effort;
     }
     if (dof.max_effort > 0.0) {
-      if (Status s = world->SetJointController(dof.joint, dof.kp, dof.kd, dof.max_effort); !s.ok()) {
+      if (Status s = world->SetJointController(dof.joint, PdGains{dof.kp, dof.kd, dof.max_effort}); !s.ok()) {
         return Status::Error(field + ".controller." + j.name + ": " + s.message());
       }
     }

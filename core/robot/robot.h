@@ -27,7 +27,7 @@
 
 #include "core/base/status.h"
 #include "core/robot/urdf.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 namespace grasplab {
 

@@ -17,7 +17,7 @@
 #include "core/grasp/grasp_quality.h"
 #include "core/grasp/kinetic_energy_ratio.h"
 #include "core/robot/robot.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 namespace grasplab {
 

@@ -481,7 +481,7 @@ Status ReadGrasp(const Node& root, const std::map<std::string, BodyId>& bodies, 
   double edges = spec.settings.friction_edges;
   GL_TRY(Number(g, "frictionEdges", &edges, false, 4, 16));
   spec.settings.friction_edges = static_cast<int>(edges);
-  if (edges != spec.settings.friction_edges || !ValidateFrictionDirections(spec.settings.friction_edges).ok()) {
+  if (edges != spec.settings.friction_edges || !ValidateFrictionDirections(spec.settings.friction_edges, "frictionEdges").ok()) {
     return Status::Error(g.Child("frictionEdges") + ": must be 4, 6, 8, 12 or 16");
   }
   GL_TRY(String(g, "contactModel", &model, false));
@@ -555,7 +555,7 @@ StatusOr<Scene> LoadSceneJson(std::string_view text, const SceneLoadOptions& opt
     if (Status s = Number(n, "frictionEdges", &edges, false, 4, 16); !s.ok()) return s;
     if (edges != static_cast<int>(edges)) return Status::Error("solver.frictionEdges: must be 4, 6, 8, 12 or 16");
     ws.friction_directions = static_cast<int>(edges);
-    if (Status s = ValidateFrictionDirections(ws.friction_directions); !s.ok()) return s;
+    if (Status s = ValidateFrictionDirections(ws.friction_directions, "solver.frictionEdges"); !s.ok()) return s;
     if (Status s = Number(n, "errorReduction", &ws.error_reduction, false, 0.0, 1.0); !s.ok()) return s;
     if (Status s = Number(n, "torsionalFrictionRadius", &ws.torsional_friction_radius, false, 0.0, 1.0); !s.ok()) return s;
     if (Status s = Bool(n, "warmStart", &ws.warm_start); !s.ok()) return s;

@@ -27,9 +27,9 @@ double UnitCos(int k, int u) {
 
 }  // namespace
 
-Status ValidateFrictionDirections(int u) {
+Status ValidateFrictionDirections(int u, const std::string& field) {
   if (u == 4 || u == 6 || u == 8 || u == 12 || u == 16) return Status::Ok();
-  return Status::Error("solver.frictionEdges: must be 4, 6, 8, 12 or 16, got " + std::to_string(u));
+  return Status::Error(field + ": must be 4, 6, 8, 12 or 16, got " + std::to_string(u));
 }
 
 void FrictionDirectionCoefficients(int u, int k, double* cos_k, double* sin_k) {

@@ -19,7 +19,7 @@ namespace grasplab {
 
 // u must be 4, 6, 8, 12 or 16 (their cosines and sines come from sqrt
 // only, so the directions are bit-identical on every platform).
-Status ValidateFrictionDirections(int u);
+Status ValidateFrictionDirections(int u, const std::string& field);
 
 // Appends the u directions for unit normal n.
 void FrictionDirections(const Vec3& n, int u, std::vector<Vec3>* out);

@@ -22,7 +22,7 @@
 
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/convex_hull.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 
@@ -48,7 +48,9 @@ Result Run(int k, ContactSolver solver, bool one_group, int warmup, int steps) {
   for (int i = 0; i < steps; ++i) {
     (void)world.Step(0.0025);
     const StepStats& st = world.stats();
-    r.solve_us += 1e6 * st.stage_seconds[static_cast<int>(Stage::kSolveVelocities)];
+    for (Stage stage : {Stage::kIslands, Stage::kAssembleRows, Stage::kSolveIslands, Stage::kStoreSolution}) {
+      r.solve_us += 1e6 * st.stage_seconds[static_cast<int>(stage)];
+    }
     r.contacts += st.contact_count;
     r.rows += st.lcp_size;
     r.sweeps += solver == ContactSolver::kPgs ? st.pgs_sweeps : st.lemke_pivots;

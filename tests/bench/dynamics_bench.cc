@@ -13,7 +13,7 @@
 
 #include "core/math/det_math.h"
 #include "core/scene/builtin_scenes.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 
@@ -40,7 +40,9 @@ void Report(const char* name, World& world, int warmup, int steps) {
   auto us = [&](Stage st) { return 1e6 * stage[static_cast<int>(st)] / steps; };
   std::printf("| %-30s | %8.1f | %7.1f | %7.1f | %6.1f | %7.1f | %6.1f | %6.1f | %5d | %7.1f | %5lld |\n", name,
               1e6 * total / steps, us(Stage::kIntegratePositions), us(Stage::kBroadPhase) + us(Stage::kNarrowPhase),
-              us(Stage::kExternalImpulses), us(Stage::kSolveVelocities), contacts / steps, lcp / steps, max_lcp,
+              us(Stage::kExternalImpulses) + us(Stage::kJointForces),
+              us(Stage::kIslands) + us(Stage::kAssembleRows) + us(Stage::kSolveIslands) + us(Stage::kStoreSolution),
+              contacts / steps, lcp / steps, max_lcp,
               pivots / steps, static_cast<long long>(world.stats().lcp_failures));
 }
 

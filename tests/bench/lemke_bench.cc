@@ -25,7 +25,7 @@
 #include "core/scene/scene_json.h"
 #include "core/solvers/lcp_warm_start.h"
 #include "core/solvers/lemke.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

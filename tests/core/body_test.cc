@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <limits>
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/scene/builtin_scenes.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

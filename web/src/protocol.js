@@ -92,9 +92,12 @@ export const JOINT_STRIDE = 13;
 export const JointField = Object.freeze({
   TYPE: 0, PARENT: 1, CHILD: 2, ANCHOR: 3, AXIS: 6, Q: 9, LIMITED: 10, LOWER: 11, UPPER: 12,
 });
-export const STATS_SIZE = 16;
+// Stage names in World::Step's order (core/world/step_stats.h), then the counters.
+export const STAGE_NAMES = ['integratePositions', 'contactTime', 'broadPhase', 'narrowPhase', 'externalImpulses',
+  'jointForces', 'islands', 'assembleRows', 'solveIslands', 'storeSolution'];
+const C = STAGE_NAMES.length;
+export const STATS_SIZE = C + 11;
 export const Stats = Object.freeze({
-  STAGES: 0, CONTACTS: 5, PAIRS: 6, ISLANDS: 7, LCP_SIZE: 8, LCP_MAX: 9, PIVOTS: 10, RESIDUAL: 11,
-  LCP_FAILURES: 12, STEP_LENGTH: 13, QUARANTINED: 14, FRICTION_DIRECTIONS: 15,
+  STAGES: 0, CONTACTS: C, PAIRS: C + 1, ISLANDS: C + 2, LCP_SIZE: C + 3, LCP_MAX: C + 4, PIVOTS: C + 5,
+  RESIDUAL: C + 6, LCP_FAILURES: C + 7, STEP_LENGTH: C + 8, QUARANTINED: C + 9, FRICTION_DIRECTIONS: C + 10,
 });
-export const STAGE_NAMES = ['integratePositions', 'broadPhase', 'narrowPhase', 'externalImpulses', 'solveVelocities'];

@@ -5,7 +5,7 @@
 
 #include "core/scene/builtin_scenes.h"
 #include "core/solvers/friction_directions.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

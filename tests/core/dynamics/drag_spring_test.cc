@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

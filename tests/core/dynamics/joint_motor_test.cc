@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 
@@ -46,7 +46,7 @@ TEST_CASE("PD holds a horizontal arm with the steady-state error m g L / kp", "[
   const double L = 0.5, kp = 200.0, kd = 5.0;
   Arm a;
   MakeArm(&a, L);
-  REQUIRE(a.world.SetJointController(a.hinge, kp, kd, 100.0).ok());
+  REQUIRE(a.world.SetJointController(a.hinge, PdGains{kp, kd, 100.0}).ok());
   REQUIRE(a.world.SetJointTarget(a.hinge, 0.0).ok());
   for (int k = 0; k < 2000; ++k) REQUIRE(a.world.Step(kH).ok());
   const double q = a.world.joint_position(a.hinge);
@@ -62,7 +62,7 @@ TEST_CASE("PD effort saturates at its limit and the arm falls", "[motor]") {
   Arm a;
   MakeArm(&a, L);
   const double limit = 0.5 * kG * L;  // half the torque needed
-  REQUIRE(a.world.SetJointController(a.hinge, 500.0, 10.0, limit).ok());
+  REQUIRE(a.world.SetJointController(a.hinge, PdGains{500.0, 10.0, limit}).ok());
   REQUIRE(a.world.SetJointTarget(a.hinge, -1.0).ok());  // lift hard: saturated from the first step
   for (int k = 0; k < 40; ++k) REQUIRE(a.world.Step(kH).ok());
   CHECK(a.world.joint_motor_effort(a.hinge) == Approx(-limit).epsilon(1e-9));
@@ -82,7 +82,7 @@ TEST_CASE("Critically damped PD reaches its target like (1 - (1 + w t) e^-wt) wi
   MakeArm(&a, L, Vec3::Zero());
   const double I = L * L + 0.4 * r * r, w = 10.0;
   const double kp = I * w * w, kd = 2.0 * I * w;
-  REQUIRE(a.world.SetJointController(a.hinge, kp, kd, 1e3).ok());
+  REQUIRE(a.world.SetJointController(a.hinge, PdGains{kp, kd, 1e3}).ok());
   REQUIRE(a.world.SetJointTarget(a.hinge, 0.5).ok());
   double max_q = 0.0;
   for (int k = 1; k <= 400; ++k) {
@@ -102,9 +102,9 @@ TEST_CASE("Critically damped PD reaches its target like (1 - (1 + w t) e^-wt) wi
 TEST_CASE("Controller settings are checked and reported by field", "[motor]") {
   Arm a;
   MakeArm(&a, 0.5);
-  CHECK(a.world.SetJointController(a.hinge, -1, 0, 1).message() == "joints[0].controller.kp: must be a finite number >= 0, got -1");
-  CHECK(a.world.SetJointController(a.hinge, 0, 0, 1).message() == "joints[0].controller: kp and kd cannot both be 0");
-  CHECK(a.world.SetJointController(a.hinge, 1, 0, 0).message() == "joints[0].controller.maxEffort: must be a finite number > 0, got 0");
+  CHECK(a.world.SetJointController(a.hinge, PdGains{-1, 0, 1}).message() == "joints[0].controller.kp: must be a finite number >= 0, got -1");
+  CHECK(a.world.SetJointController(a.hinge, PdGains{0, 0, 1}).message() == "joints[0].controller: kp and kd cannot both be 0");
+  CHECK(a.world.SetJointController(a.hinge, PdGains{1, 0, 0}).message() == "joints[0].controller.max_effort: must be a finite number > 0, got 0");
   CHECK(a.world.SetJointTarget(a.hinge, 0.1).message() == "joints[0]: joint 'hinge' has no controller");
-  CHECK(a.world.SetJointController(7, 1, 1, 1).message() == "SetJointController: unknown joint 7");
+  CHECK(a.world.SetJointController(7, PdGains{1, 1, 1}).message() == "SetJointController: unknown joint 7");
 }

@@ -5,7 +5,7 @@
 
 #include "core/math/det_math.h"
 #include "core/scene/builtin_scenes.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

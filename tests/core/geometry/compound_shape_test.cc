@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "core/geometry/shape.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

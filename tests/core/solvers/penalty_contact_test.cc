@@ -7,7 +7,7 @@
 
 #include "core/geometry/triangle_mesh.h"
 #include "core/scene/builtin_scenes.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

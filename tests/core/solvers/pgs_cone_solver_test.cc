@@ -7,7 +7,7 @@
 
 #include "core/scene/builtin_scenes.h"
 #include "core/scene/scene.h"
-#include "core/world.h"
+#include "core/world/world.h"
 
 using namespace grasplab;
 

@@ -1,0 +1,43 @@
+#include "core/solvers/warm_start_store.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace grasplab {
+
+int WarmStartStore::MatchContacts(std::span<Contact> contacts, bool impulses) {
+  auto key = [](const Contact& c) { return std::pair(c.body_a, c.body_b); };
+  by_pair_.resize(previous_.size());
+  for (std::size_t i = 0; i < by_pair_.size(); ++i) by_pair_[i] = static_cast<int>(i);
+  std::sort(by_pair_.begin(), by_pair_.end(), [&](int i, int j) {
+    const auto ki = key(previous_[i]), kj = key(previous_[j]);
+    return ki != kj ? ki < kj : i < j;
+  });
+  int matched = 0;
+  for (Contact& c : contacts) {
+    const Contact* best = nullptr;
+    double best_d2 = kMatchDistance * kMatchDistance;
+    auto it = std::lower_bound(by_pair_.begin(), by_pair_.end(), key(c),
+                               [&](int i, const std::pair<BodyId, BodyId>& k) { return key(previous_[i]) < k; });
+    for (; it != by_pair_.end() && key(previous_[*it]) == key(c); ++it) {
+      const Contact& p = previous_[*it];
+      const double d2 = (p.p_W - c.p_W).squaredNorm();
+      if (d2 < best_d2) best_d2 = d2, best = &p;
+    }
+    if (!best) continue;
+    if (impulses) {
+      c.normal_impulse = best->normal_impulse;
+      c.friction_impulse = best->friction_impulse - best->friction_impulse.dot(c.n_W) * c.n_W;
+    } else {
+      c.lcp_support = best->lcp_support;
+    }
+    ++matched;
+  }
+  return matched;
+}
+
+void WarmStartStore::RememberContacts(std::span<const Contact> contacts) {
+  previous_.assign(contacts.begin(), contacts.end());
+}
+
+}  // namespace grasplab

@@ -1,0 +1,16 @@
+// Stage kIntegratePositions, Miller & Christensen section 4 steps 1-2: every
+// dynamic body moves along its current velocity,
+//   q^{l+1} = q^l + h G v^l                                   (eqs. 10-12),
+// with the quaternion renormalised (dynamics/integrate_pose.h). Before it
+// moves, the body's angular momentum I_W(q^l) w^l is kept for the
+// gyroscopic term of the velocity step (world/external_impulses.h), and
+// q^l for the quarantine of a non-finite body.
+#pragma once
+
+#include "core/world/world_data.h"
+
+namespace grasplab {
+
+void IntegratePositions(const WorldModel& model, double h, WorldState* state, StepScratch* scratch);
+
+}  // namespace grasplab

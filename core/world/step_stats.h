@@ -1,0 +1,91 @@
+// The stages of World::Step, in the order of Miller & Christensen section 4
+// (seed 000), and what each step reports about itself (StepStats). The same
+// list is in world/world.h's opening comment, docs/architecture.md and the
+// page's diagnostics (exported by the WASM module, checked against
+// web/src/protocol.js by a test).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+
+namespace grasplab {
+
+enum class Stage : int {
+  kIntegratePositions = 0,  // steps 1-2: q^{l+1} = q^l + h G v^l (eqs. 10-12); penalty: the Runge-Kutta combination
+  kContactTime,             // step 3: the bisection search (contact-time mode "bisection" only)
+  kBroadPhase,              // step 4: candidate pairs (sort and sweep)
+  kNarrowPhase,             // steps 4-5: contact sets, mu by eq. 13; penalty: overlap volumes
+  kExternalImpulses,        // step 6: gravity, the gyroscopic term, the drag spring
+  kJointForces,             // steps 7-8: motor efforts and viscous joint friction
+  kIslands,                 // step 9: bodies joined by joints or contacts
+  kAssembleRows,            // step 10: each island's joint, limit, motor and contact rows; warm start
+  kSolveIslands,            // step 10: the contact model's impulses and v^{l+1}
+  kStoreSolution,           // v^{l+1}, joint rates and the impulses kept for the next step's warm start
+  kCount
+};
+inline constexpr int kStageCount = static_cast<int>(Stage::kCount);
+
+// "integratePositions", "contactTime", ... (camelCase, as the page and the
+// CLI print them).
+const char* StageName(Stage stage);
+
+struct StepStats {
+  // Seconds spent in each stage in the last step, exclusive of nested
+  // stages (the contact-time search and the penalty model run other stages
+  // inside theirs).
+  std::array<double, kStageCount> stage_seconds{};
+  int contact_count = 0;
+  int pair_count = 0;             // broad-phase pairs of the last step
+  int island_count = 0;           // islands of the last step
+  int lcp_size = 0;               // sum of the islands' LCP sizes, last step
+  int lcp_max_size = 0;           // the largest island LCP, last step
+  int lemke_pivots = 0;           // sum over islands, last step
+  int pgs_sweeps = 0;             // kPgs: sum over islands, last step
+  int pgs_unconverged = 0;        // kPgs: islands that hit the sweep limit, last step
+  int warm_started = 0;           // contacts matched to one of the previous step (warm start)
+  int lcp_islands = 0;            // islands solved by the LCP, last step
+  int lcp_warm_islands = 0;       // of those, solved on the previous step's support without pivoting
+  std::int64_t lemke_pivots_total = 0;      // since creation
+  std::int64_t lcp_islands_total = 0;       // since creation
+  std::int64_t lcp_warm_islands_total = 0;  // since creation
+  int impact_passes = 0;          // kImpulse: impulse problems solved, last step
+  int penalty_substeps = 0;       // kPenalty: accepted Dormand-Prince steps, last step
+  int penalty_rejected = 0;       // kPenalty: rejected trial steps, last step
+  int penalty_forced = 0;         // kPenalty: steps accepted at min_step over the tolerance, last step
+  double penalty_min_substep = 0.0;  // kPenalty: the shortest accepted step (s), last step
+  std::int64_t penalty_substeps_total = 0;  // kPenalty: accepted steps since creation
+  std::int64_t penalty_rejected_total = 0;  // kPenalty: rejected steps since creation
+  double lcp_residual = 0.0;      // the largest island residual (N s), last step
+  std::int64_t lcp_failures = 0;  // Lemke failures (fallback used) since creation
+  double step_length = 0.0;       // s, the h actually taken (shorter after a contact-time search)
+  int bisections = 0;             // contact-time search: halvings in the last step
+  std::int64_t nonfinite_events = 0;  // bodies quarantined since creation
+};
+
+// Times stages into StepStats::stage_seconds, exclusively: entering a stage
+// inside another pauses the outer one. Begin() zeroes the step's times.
+class StageClock {
+ public:
+  void Begin(StepStats* stats);
+  void Enter(Stage stage);
+  void Leave();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static constexpr int kMaxDepth = 8;
+  StepStats* stats_ = nullptr;
+  std::array<Stage, kMaxDepth> stack_{};
+  int depth_ = 0;
+  Clock::time_point since_{};
+};
+
+// Runs `run` as one timed stage.
+template <class F>
+void RunStage(StageClock* clock, Stage stage, F&& run) {
+  clock->Enter(stage);
+  run();
+  clock->Leave();
+}
+
+}  // namespace grasplab

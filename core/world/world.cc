@@ -1,0 +1,401 @@
+#include "core/world/world.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/base/format.h"
+#include "core/math/state_hash.h"
+#include "core/world/contact_time_search.h"
+#include "core/world/external_impulses.h"
+#include "core/world/integrate_positions.h"
+#include "core/world/joint_forces.h"
+#include "core/world/joint_kinematics.h"
+
+namespace grasplab {
+
+World::World(const WorldSettings& settings) {
+  model_.settings = settings;
+  settings_status_ = ValidateWorldSettings(settings);
+  MakeContactModel();
+}
+
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+World::~World() = default;
+
+void World::MakeContactModel() {
+  const WorldSettings& s = model_.settings;
+  ContactModelSettings m;
+  m.lcp.threshold = s.contact_threshold;
+  m.lcp.error_reduction = s.error_reduction;
+  m.lcp.friction_directions = s.friction_directions;
+  m.lcp.torsional_radius = s.torsional_friction_radius;
+  m.lcp.lemke = s.lemke;
+  m.lcp.observer = lcp_observer_;
+  m.pgs.max_iterations = s.pgs_iterations;
+  m.pgs.tolerance = s.pgs_tolerance;
+  m.pgs.threshold = s.contact_threshold;
+  m.pgs.error_reduction = s.error_reduction;
+  m.pgs.friction_directions = s.friction_directions;
+  m.pgs.torsional_radius = s.torsional_friction_radius;
+  m.gravity_norm = s.gravity.norm();
+  penalty_ = nullptr;
+  if (s.contact_solver == ContactSolver::kPenalty) {
+    auto penalty = std::make_unique<PenaltyModel>(m);
+    penalty_ = penalty.get();
+    contact_model_ = std::move(penalty);
+  } else {
+    contact_model_ = MakeVelocityContactModel(s.contact_solver, m);
+  }
+}
+
+void World::set_contact_solver(ContactSolver solver) {
+  model_.settings.contact_solver = solver;
+  MakeContactModel();
+}
+
+void World::SetLcpObserver(LcpObserver observer) {
+  lcp_observer_ = std::move(observer);
+  MakeContactModel();
+}
+
+void World::SetWarmStart(bool on) { model_.settings.warm_start = on; }
+
+Status World::PrepareContactModel() { return penalty_ ? penalty_->Prepare(model_) : Status::Ok(); }
+
+StatusOr<BodyId> World::AddBody(const BodyDef& def) {
+  const std::string field = "bodies[" + std::to_string(model_.body_count()) + "]";
+  if (Status s = ValidateBodyDef(def, field); !s.ok()) return s;
+  if (def.material < 0 || def.material >= model_.materials.size()) {
+    return Status::Error(field + ".material: unknown material id " + std::to_string(def.material));
+  }
+  BodyDef d = def;
+  d.X_WB.q.normalize();
+  Mat3 I_B = Mat3::Zero(), inv_I_B = Mat3::Zero();
+  double inv_mass = 0.0;
+  if (!d.is_static) {
+    I_B = d.inertia ? *d.inertia : SolidInertia(d.shape, d.mass);
+    inv_I_B = I_B.inverse();
+    inv_mass = 1.0 / d.mass;
+  } else {
+    d.v_WB.setZero();
+    d.w_WB.setZero();
+  }
+  model_.bodies.push_back(d);
+  model_.inv_mass.push_back(inv_mass);
+  model_.I_B.push_back(I_B);
+  model_.inv_I_B.push_back(inv_I_B);
+  model_.is_static.push_back(d.is_static ? 1 : 0);
+  state_.X_WB.push_back(d.X_WB);
+  state_.v_WB.push_back(d.v_WB);
+  state_.w_WB.push_back(d.w_WB);
+  return static_cast<BodyId>(model_.body_count() - 1);
+}
+
+StatusOr<JointId> World::AddJoint(const JointDef& def) {
+  const std::string field = "joints[" + std::to_string(model_.joint_count()) + "]";
+  if (Status st = ValidateJointDef(def, field); !st.ok()) return st;
+  const int n = body_count();
+  if (def.child < 0 || def.child >= n) return Status::Error(field + ".child: unknown body");
+  if (def.parent < 0 || def.parent >= n) return Status::Error(field + ".parent: unknown body");
+  if (def.parent == def.child) return Status::Error(field + ": parent and child are the same body");
+  if (model_.bodies[def.child].is_static) {
+    return Status::Error(field + ".child: '" + model_.bodies[def.child].name + "' is static; a joint moves its child");
+  }
+  if (def.coupled_to >= 0) {
+    if (def.coupled_to >= joint_count()) return Status::Error(field + ".coupling.joint: unknown joint");
+    const JointDef& master = model_.joints[def.coupled_to];
+    if (master.type != def.type || def.type == JointType::kFixed) {
+      return Status::Error(field + ".coupling.joint: must be a joint of the same type (revolute or prismatic)");
+    }
+  }
+  JointDef d = def;
+  if (d.type != JointType::kFixed) d.axis_W.normalize();
+  model_.joints.push_back(d);
+  state_.joint_frames.push_back(MakeJointFrames(d, state_.X_WB[d.parent], state_.X_WB[d.child]));
+  state_.joints.push_back({});
+  state_.mount_twist.push_back({});
+  warm_start_.ResizeJoints(joint_count());
+  controllers_.Resize(joint_count());
+  if (!d.collide_connected) (void)ExcludeCollision(d.parent, d.child);
+  return static_cast<JointId>(joint_count() - 1);
+}
+
+Status World::SetJointEffort(JointId j, double effort) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetJointEffort: unknown joint " + std::to_string(j));
+  if (!IsFinite(effort)) return Status::Error("joints[" + std::to_string(j) + "].effort: must be finite");
+  state_.joints[j].effort = effort;
+  return Status::Ok();
+}
+
+Status World::SetJointController(JointId j, const PdGains& gains) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetJointController: unknown joint " + std::to_string(j));
+  const std::string field = "joints[" + std::to_string(j) + "].controller";
+  const JointDef& d = model_.joints[j];
+  if (d.type == JointType::kFixed) return Status::Error(field + ": a fixed joint cannot be driven");
+  if (d.coupled_to >= 0) return Status::Error(field + ": joint '" + d.name + "' is coupled to another; drive its master");
+  if (Status s = ValidatePdGains(gains, field); !s.ok()) return s;
+  controllers_.Enable(j, gains, state_.joints[j].position);
+  return Status::Ok();
+}
+
+Status World::ClearJointController(JointId j) {
+  if (j < 0 || j >= joint_count()) return Status::Error("ClearJointController: unknown joint " + std::to_string(j));
+  controllers_.Disable(j);
+  return Status::Ok();
+}
+
+Status World::SetJointTarget(JointId j, double position, double velocity) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetJointTarget: unknown joint " + std::to_string(j));
+  if (!controllers_[j].enabled) {
+    return Status::Error("joints[" + std::to_string(j) + "]: joint '" + model_.joints[j].name + "' has no controller");
+  }
+  if (!IsFinite(position) || !IsFinite(velocity)) {
+    return Status::Error("joints[" + std::to_string(j) + "].target: must be finite");
+  }
+  controllers_.SetTarget(j, position, velocity);
+  return Status::Ok();
+}
+
+Status World::SetMountTarget(JointId j, const Pose& X_WC, const Vec3& v_WC, const Vec3& w_WC) {
+  if (j < 0 || j >= joint_count()) return Status::Error("SetMountTarget: unknown joint " + std::to_string(j));
+  const JointDef& d = model_.joints[j];
+  if (d.type != JointType::kFixed || !model_.bodies[d.parent].is_static) {
+    return Status::Error("SetMountTarget: joint '" + d.name + "' is not a fixed joint to a static body");
+  }
+  if (!IsFinite(X_WC.p) || !IsFinite(X_WC.q) || !(X_WC.q.norm() > 1e-6) || !IsFinite(v_WC) || !IsFinite(w_WC)) {
+    return Status::Error("SetMountTarget: pose and twist must be finite, the quaternion normalisable");
+  }
+  const Quat q = X_WC.q.normalized();
+  JointFrames& f = state_.joint_frames[j];
+  const Pose& X_WP = state_.X_WB[d.parent];
+  const Vec3 anchor_W = q * f.p_C + X_WC.p;
+  f.p_P = X_WP.ApplyInverse(anchor_W);
+  f.q_PC0 = X_WP.q.conjugate() * q;
+  state_.mount_twist[j] = {v_WC + w_WC.cross(anchor_W - X_WC.p), w_WC};
+  return Status::Ok();
+}
+
+Status World::SetDragSpring(BodyId body, const Vec3& p_B, const Vec3& target_W, double kp) {
+  if (body < 0 || body >= body_count()) return Status::Error("drag: unknown body " + std::to_string(body));
+  if (model_.bodies[body].is_static) return Status::Error("drag: body '" + model_.bodies[body].name + "' is static");
+  auto spring = MakeDragSpring(body, model_.bodies[body].mass, p_B, target_W, kp);
+  if (!spring.ok()) return spring.status();
+  drag_ = spring.value();
+  return Status::Ok();
+}
+
+Status World::MoveDragTarget(const Vec3& target_W) {
+  if (drag_.body < 0) return Status::Error("drag: nothing is being dragged");
+  if (!IsFinite(target_W)) return Status::Error("drag: target must be finite");
+  drag_.target_W = target_W;
+  return Status::Ok();
+}
+
+Status World::SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction) {
+  return model_.materials.SetFriction(material, static_friction, kinetic_friction);
+}
+
+Mat3 World::InertiaWorld(BodyId id) const {
+  const Mat3 R = state_.X_WB[id].q.toRotationMatrix();
+  return R * model_.I_B[id] * R.transpose();
+}
+
+Vec3 World::JointAnchorWorld(JointId j) const {
+  return state_.X_WB[model_.joints[j].parent].Apply(state_.joint_frames[j].p_P);
+}
+
+Vec3 World::JointAxisWorld(JointId j) const {
+  return state_.X_WB[model_.joints[j].parent].q * state_.joint_frames[j].a_P;
+}
+
+Status World::SetBodyPose(BodyId id, const Pose& X_WB) {
+  if (id < 0 || id >= body_count()) return Status::Error("SetBodyPose: unknown body " + std::to_string(id));
+  const std::string field = "bodies[" + std::to_string(id) + "]";
+  if (!IsFinite(X_WB.p)) return Status::Error(field + ".position: must be finite");
+  const double qn = X_WB.q.norm();
+  if (!IsFinite(X_WB.q) || !(qn > 1e-6) || !IsFinite(qn)) {
+    return Status::Error(field + ".orientation: quaternion [w, x, y, z] cannot be normalised");
+  }
+  state_.X_WB[id] = Pose{X_WB.p, X_WB.q.normalized()};
+  return Status::Ok();
+}
+
+BodyId World::FindBody(const std::string& name) const {
+  for (BodyId i = 0; i < body_count(); ++i) {
+    if (model_.bodies[i].name == name) return i;
+  }
+  return -1;
+}
+
+Status World::ExcludeCollision(BodyId a, BodyId b) {
+  if (a < 0 || b < 0 || a >= body_count() || b >= body_count() || a == b) {
+    return Status::Error("ExcludeCollision: needs two different existing bodies");
+  }
+  const BodyPair p = a < b ? BodyPair{a, b} : BodyPair{b, a};
+  std::vector<BodyPair>& excluded = model_.excluded_pairs;
+  auto it = std::lower_bound(excluded.begin(), excluded.end(), p);
+  if (it == excluded.end() || *it != p) excluded.insert(it, p);
+  return Status::Ok();
+}
+
+void World::FindContacts(double h) {
+  const bool speculative = model_.settings.contact_time_mode == ContactTimeMode::kErrorCorrection;
+  RunStage(&clock_, Stage::kBroadPhase,
+           [&] { finder_.FindPairs(model_, state_, h, 0.5 * model_.settings.contact_threshold, speculative); });
+  stats_.pair_count = static_cast<int>(finder_.pairs().size());
+  RunStage(&clock_, Stage::kNarrowPhase, [&] { finder_.NarrowPhase(model_, &state_); });
+}
+
+void World::UpdateContacts() {
+  clock_.Begin(&stats_);
+  // No travel: with h = 0 the speculative margins vanish.
+  FindContacts(0.0);
+  stats_.contact_count = static_cast<int>(state_.contacts.size());
+  UpdateJointPositions(model_, &state_);  // bodies may have been placed kinematically
+}
+
+Status World::Step(double h) {
+  if (!settings_status_.ok()) return settings_status_;
+  if (!IsFinite(h) || h <= 0.0 || h > 0.1) {
+    return Status::Error("timestep: must be in (0, 0.1] s, got " + FormatNumber(h));
+  }
+  clock_.Begin(&stats_);
+  stats_.bisections = 0;
+  if (penalty_) {
+    PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this};
+    if (Status s = penalty_->Step(ctx, h); !s.ok()) return s;
+    stats_.pair_count = static_cast<int>(finder_.pairs().size());
+  } else {
+    StepVelocityLevel(&h);
+  }
+  RunStage(&clock_, Stage::kStoreSolution, [&] { QuarantineNonFinite(); });
+  stats_.contact_count = static_cast<int>(state_.contacts.size());
+  // Compensated sum, so 800 steps of 2.5 ms read 2 s, not 1.9999999999999685.
+  const double y = h - state_.time_compensation;
+  const double t = state_.time + y;
+  state_.time_compensation = (t - state_.time) - y;
+  state_.time = t;
+  ++state_.step_count;
+  return Status::Ok();
+}
+
+void World::StepVelocityLevel(double* h) {
+  if (model_.settings.contact_time_mode == ContactTimeMode::kBisection) {
+    RunStage(&clock_, Stage::kContactTime, [&] {
+      const double gap_before = MinNormalizedGap(model_, state_);
+      const std::vector<Pose> start = state_.X_WB;
+      auto try_step = [&](double length) {
+        state_.X_WB = start;
+        IntegratePositions(model_, length, &state_, &scratch_);
+        finder_.FindPairs(model_, state_, length, 0.5 * model_.settings.contact_threshold, /*speculative=*/false);
+        finder_.NarrowPhase(model_, &state_);
+        return MinNormalizedGap(model_, state_);
+      };
+      *h = SearchContactTime(*h, gap_before, model_.settings.max_bisections, try_step, &stats_.bisections);
+      stats_.pair_count = static_cast<int>(finder_.pairs().size());
+    });
+  } else {
+    RunStage(&clock_, Stage::kIntegratePositions, [&] { IntegratePositions(model_, *h, &state_, &scratch_); });
+    FindContacts(*h);
+  }
+  stats_.step_length = *h;
+  RunStage(&clock_, Stage::kExternalImpulses, [&] { ExternalImpulses(model_, state_, *h, &scratch_, &drag_); });
+  RunStage(&clock_, Stage::kJointForces, [&] { ApplyJointForces(model_, state_, *h, &scratch_.velocity_bodies); });
+  SolveIslands(*h, /*write_back=*/true);
+}
+
+void World::SolveIslands(double h, bool write_back) {
+  RunStage(&clock_, Stage::kIslands, [&] {
+    assembler_.BuildIslands(model_, state_, &islands_);
+    stats_.island_count = static_cast<int>(islands_.size());
+  });
+  const bool warm = model_.settings.warm_start;
+  const bool warm_rows = warm && !contact_model_->warm_starts_impulses();
+  RunStage(&clock_, Stage::kAssembleRows, [&] {
+    UpdateJointPositions(model_, &state_);
+    stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
+    stats_.lcp_residual = 0.0;
+    stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
+    stats_.lcp_islands = stats_.lcp_warm_islands = 0;
+    stats_.warm_started = warm ? warm_start_.MatchContacts(state_.contacts, contact_model_->warm_starts_impulses()) : 0;
+  });
+  const PreStepVelocities before{state_.X_WB, state_.v_WB, state_.w_WB, model_.is_static, scratch_.velocity_bodies};
+  for (const Island& island : islands_) {
+    if (island.contacts.empty() && island.joints.empty()) continue;  // eq. 15: v* is already v^{l+1}
+    RunStage(&clock_, Stage::kAssembleRows, [&] {
+      assembler_.Assemble(island, model_, &state_, controllers_, warm_rows ? &warm_start_ : nullptr, h,
+                          &scratch_.velocity_bodies, &island_system_);
+    });
+    IslandSolveStats r;
+    RunStage(&clock_, Stage::kSolveIslands,
+             [&] { r = contact_model_->SolveIsland(&island_system_, h, before, &island_impulses_); });
+    RunStage(&clock_, Stage::kStoreSolution, [&] {
+      assembler_.Store(island, island_system_, island_impulses_, h, &state_, &controllers_,
+                       warm_rows ? &warm_start_ : nullptr);
+      if (r.lcp) {
+        ++stats_.lcp_islands;
+        ++stats_.lcp_islands_total;
+        if (r.warm) ++stats_.lcp_warm_islands, ++stats_.lcp_warm_islands_total;
+      }
+      stats_.pgs_sweeps += r.sweeps;
+      if (r.unconverged) ++stats_.pgs_unconverged;
+      stats_.impact_passes += r.impact_passes;
+      stats_.lcp_size += r.size;
+      stats_.lcp_max_size = std::max(stats_.lcp_max_size, r.size);
+      stats_.lemke_pivots += r.pivots;
+      stats_.lemke_pivots_total += r.pivots;
+      stats_.lcp_residual = std::max(stats_.lcp_residual, r.residual);
+      stats_.lcp_failures += r.failures;
+    });
+  }
+  if (!write_back) return;
+  RunStage(&clock_, Stage::kStoreSolution, [&] {
+    for (int i = 0; i < body_count(); ++i) {
+      if (model_.bodies[i].is_static) continue;
+      state_.v_WB[i] = scratch_.velocity_bodies[i].v_W;
+      state_.w_WB[i] = scratch_.velocity_bodies[i].w_W;
+    }
+    for (JointId j = 0; j < joint_count(); ++j) {
+      state_.joints[j].velocity = JointRate(model_, state_, scratch_.velocity_bodies, j);
+    }
+    if (warm) warm_start_.RememberContacts(state_.contacts);
+  });
+}
+
+void World::QuarantineNonFinite() {
+  // A non-finite body never reaches the renderer: it goes back to its last
+  // good pose, at rest, and the event is counted.
+  for (int i = 0; i < body_count(); ++i) {
+    if (IsFinite(state_.X_WB[i].p) && IsFinite(state_.X_WB[i].q) && IsFinite(state_.v_WB[i]) &&
+        IsFinite(state_.w_WB[i])) {
+      continue;
+    }
+    state_.X_WB[i] = scratch_.X_WB_prev[i];
+    state_.v_WB[i].setZero();
+    state_.w_WB[i].setZero();
+    ++stats_.nonfinite_events;
+  }
+}
+
+void World::WritePoses(std::span<double> out) const {
+  for (int i = 0; i < body_count(); ++i) {
+    const Pose& X = state_.X_WB[i];
+    double* o = out.data() + 7 * i;
+    o[0] = X.p.x(); o[1] = X.p.y(); o[2] = X.p.z();
+    o[3] = X.q.w(); o[4] = X.q.x(); o[5] = X.q.y(); o[6] = X.q.z();
+  }
+}
+
+std::uint64_t World::StateHash() const {
+  StateHasher hasher;
+  for (int i = 0; i < body_count(); ++i) {
+    hasher.Add(state_.X_WB[i].p);
+    hasher.Add(state_.X_WB[i].q);
+    hasher.Add(state_.v_WB[i]);
+    hasher.Add(state_.w_WB[i]);
+  }
+  return hasher.value();
+}
+
+}  // namespace grasplab

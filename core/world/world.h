@@ -1,0 +1,223 @@
+// World: owns the bodies and joints and advances them. It only orchestrates:
+// each stage of the step is an object or function of its own file, and each
+// is timed (StepStats::stage_seconds), so the page, the CLI and the
+// benchmarks can show where the time goes.
+//
+// One step, in the order of Miller & Christensen section 4 (seed 000):
+//
+//   stage                 paper       code
+//   kIntegratePositions   steps 1-2   world/integrate_positions   q^{l+1} = q^l + h G v^l (eqs. 10-12)
+//   kContactTime          step 3      world/contact_time_search   bisection on h (contact-time mode "bisection")
+//   kBroadPhase           step 4      world/contact_finder        candidate pairs, speculative margins
+//   kNarrowPhase          steps 4-5   world/contact_finder        contact sets; mu by eq. 13
+//   kExternalImpulses     step 6      world/external_impulses     v* = v^l + h M^-1 k: gravity, gyroscopic term, drag
+//   kJointForces          steps 7-8   world/joint_forces          motor efforts, viscous joint friction
+//   kIslands              step 9      world/island_assembly       bodies joined by joints or contacts
+//   kAssembleRows         step 10     world/island_assembly       joint, coupling, limit, motor rows; warm start
+//   kSolveIslands         step 10     solvers/contact_model       the contact model's impulses, v^{l+1}
+//   kStoreSolution                    world/island_assembly, here v^{l+1}, joint rates, impulses kept for the
+//                                                                 next warm start; non-finite bodies quarantined
+//
+// The state after Step() is (q^{l+1}, v^{l+1}). In the bisection mode the
+// search runs the position and collision stages itself (their time counts
+// as kContactTime). The penalty model (kPenalty, world/penalty_model.h)
+// plugs into the same interface as the others (solvers/contact_model.h) but
+// integrates forces instead of solving for impulses: it runs kBroadPhase
+// once, then Dormand-Prince substeps (kIntegratePositions) whose derivative
+// runs kNarrowPhase through kStoreSolution.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/base/status.h"
+#include "core/collision/contact.h"
+#include "core/control/drag_spring.h"
+#include "core/control/joint_controllers.h"
+#include "core/dynamics/body.h"
+#include "core/dynamics/islands.h"
+#include "core/dynamics/joint.h"
+#include "core/dynamics/material.h"
+#include "core/math/types.h"
+#include "core/solvers/contact_model.h"
+#include "core/solvers/warm_start_store.h"
+#include "core/world/contact_finder.h"
+#include "core/world/island_assembly.h"
+#include "core/world/penalty_model.h"
+#include "core/world/step_stats.h"
+#include "core/world/world_data.h"
+#include "core/world/world_settings.h"
+
+namespace grasplab {
+
+class World final : private IslandStages {
+ public:
+  // Settings are validated here (ValidateWorldSettings with the C++ names);
+  // invalid settings make every Step() fail with the message, and
+  // settings_status() returns it. Loaders validate with their own names
+  // first (scene/scene_build.cc).
+  explicit World(const WorldSettings& settings = {});
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
+  ~World();
+
+  // Validates and adds a body; the quaternion is normalised.
+  StatusOr<BodyId> AddBody(const BodyDef& def);
+
+  // Materials referenced by BodyDef::material. Add them before the bodies.
+  MaterialTable& materials() { return model_.materials; }
+  const MaterialTable& materials() const { return model_.materials; }
+
+  // Bodies a and b never collide (for example, joined by a joint).
+  Status ExcludeCollision(BodyId a, BodyId b);
+
+  // Validates and adds a joint between existing bodies (the child dynamic);
+  // q = 0 is the current configuration. Parent and child stop colliding
+  // unless def.collide_connected.
+  StatusOr<JointId> AddJoint(const JointDef& def);
+  // Motor effort (N m or N) applied from the next step on, equal and opposite
+  // on the two bodies along or about the axis, until changed.
+  Status SetJointEffort(JointId joint, double effort);
+
+  // PD control of a joint (control/joint_controllers.h: the law, units and
+  // the bounded row it becomes). The target starts at the current position.
+  // Messages name the gains "joints[j].controller.kp" etc.
+  Status SetJointController(JointId joint, const PdGains& gains);
+  Status ClearJointController(JointId joint);
+  // Set point of the joint's PD controller (rad or m; rad/s or m/s).
+  Status SetJointTarget(JointId joint, double position, double velocity = 0.0);
+  bool has_joint_controller(JointId j) const { return controllers_[j].enabled; }
+  double joint_target(JointId j) const { return controllers_[j].target_position; }
+  double joint_target_velocity(JointId j) const { return controllers_[j].target_velocity; }
+  // The PD effort of the last step (N m or N), within +-max_effort.
+  double joint_motor_effort(JointId j) const { return controllers_[j].effort; }
+  double joint_max_effort(JointId j) const { return controllers_[j].gains.max_effort; }
+
+  // A fixed joint whose parent is static is a mount: this moves where it
+  // holds its child (the child's pose X_WC and twist v_WC (of the child's
+  // frame origin) and w_WC), as a kinematically driven weld: its rows'
+  // targets become the twist plus eq. 16's correction towards the pose. For
+  // moving a robot's base along a trajectory (grasp actions lift and shake).
+  Status SetMountTarget(JointId joint, const Pose& X_WC, const Vec3& v_WC, const Vec3& w_WC);
+
+  int joint_count() const { return model_.joint_count(); }
+  const JointDef& joint_def(JointId j) const { return model_.joints[j]; }
+  double joint_position(JointId j) const { return state_.joints[j].position; }  // rad or m
+  double joint_velocity(JointId j) const { return state_.joints[j].velocity; }  // rad/s or m/s
+  double joint_effort(JointId j) const { return state_.joints[j].effort; }      // N m or N
+  // Norm of the last step's constraint impulses of the joint's rows (N s or
+  // N m s mixed), and of its limit row.
+  double joint_impulse(JointId j) const { return state_.joints[j].impulse; }
+  double joint_limit_impulse(JointId j) const { return state_.joints[j].limit_impulse; }
+
+  // Mouse drag (control/drag_spring.h, Chardonnet et al. eq. 7): pulls the
+  // point p_B fixed in `body` towards target_W with stiffness k_p (N/m).
+  Status SetDragSpring(BodyId body, const Vec3& p_B, const Vec3& target_W, double kp);
+  Status MoveDragTarget(const Vec3& target_W);
+  void ClearDragSpring() { drag_ = {}; }
+  const DragSpring& drag() const { return drag_; }
+
+  // Sets a material's friction coefficients (0 <= mu_k <= mu_s) from the
+  // next step on; pair overrides of the table still take precedence.
+  Status SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction);
+
+  // Calls `observer` with every island LCP before it is solved (recording
+  // sequences for tests and benchmarks; solvers/lcp_solver.h). Empty: none.
+  void SetLcpObserver(LcpObserver observer);
+  // WorldSettings::warm_start, from the next step on.
+  void SetWarmStart(bool on);
+
+  // A joint's anchor and unit axis in the world at the current poses (the
+  // anchor and axis fixed in the parent body at creation).
+  Vec3 JointAnchorWorld(JointId j) const;
+  Vec3 JointAxisWorld(JointId j) const;
+
+  // Moves a body to a pose without dynamics (kinematic placement: a static
+  // auto-grasp closing fingers, a user dragging). Validated like AddBody; the
+  // quaternion is normalised; velocities are kept.
+  Status SetBodyPose(BodyId id, const Pose& X_WB);
+
+  // Runs collision detection (broad and narrow phase, timed in stats) at the
+  // current poses, with the contact threshold as the only margin, and
+  // refreshes contacts() and the joint positions. Step() does this itself;
+  // this is for kinematic use.
+  void UpdateContacts();
+
+  // Advances the world by h seconds (0 < h <= 0.1), or by less when the
+  // contact-time search shortens the step (stats().step_length). Rejects a
+  // bad h, or settings that did not validate, without touching the state.
+  Status Step(double h);
+
+  const WorldSettings& settings() const { return model_.settings; }
+  const Status& settings_status() const { return settings_status_; }
+  // Switches the contact model from the next step on (a scene's solver.type,
+  // the CLI's --solver).
+  void set_contact_solver(ContactSolver solver);
+  // Checks that every body can be handled by the chosen contact model (the
+  // penalty model needs convex solids: no static triangle meshes), with a
+  // message naming the body; Step() checks the same. For loaders.
+  Status PrepareContactModel();
+  double time() const { return state_.time; }
+  std::int64_t step_count() const { return state_.step_count; }
+  int body_count() const { return model_.body_count(); }
+  const BodyDef& body_def(BodyId id) const { return model_.bodies[id]; }
+  const std::string& body_name(BodyId id) const { return model_.bodies[id].name; }
+  // The first body with this name, or -1.
+  BodyId FindBody(const std::string& name) const;
+  const Pose& pose(BodyId id) const { return state_.X_WB[id]; }
+  const Vec3& linear_velocity(BodyId id) const { return state_.v_WB[id]; }
+  const Vec3& angular_velocity(BodyId id) const { return state_.w_WB[id]; }
+  // Velocity of body id's material point at world point p: v + w x (p - x) (m/s; zero for static bodies).
+  Vec3 PointVelocity(BodyId id, const Vec3& p) const {
+    return state_.v_WB[id] + state_.w_WB[id].cross(p - state_.X_WB[id].p);
+  }
+  // Inertia about the centre of mass in world axes, R I_B R^T (kg m^2; zero for static bodies).
+  Mat3 InertiaWorld(BodyId id) const;
+  const std::vector<Contact>& contacts() const { return state_.contacts; }
+  const StepStats& stats() const { return stats_; }
+
+  // Writes 7 doubles per body: px py pz qw qx qy qz (out.size() >= 7 n).
+  void WritePoses(std::span<double> out) const;
+
+  // FNV-1a over the bits of every body's pose and velocity (state_hash.h).
+  std::uint64_t StateHash() const;
+
+ private:
+  // The stages of a velocity-level step (header); h may shrink in the
+  // contact-time search.
+  void StepVelocityLevel(double* h);
+  // Stages kIslands through kStoreSolution: the islands over h from the
+  // velocity bodies; write_back copies the result into the bodies'
+  // velocities and the joint rates (the penalty model's joint solve does
+  // not).
+  void SolveIslands(double h, bool write_back) override;
+  void FindContacts(double h);  // kBroadPhase + kNarrowPhase with the threshold margin
+  void QuarantineNonFinite();
+  // A fresh contact model for the current settings.
+  void MakeContactModel();
+
+  WorldModel model_;
+  WorldState state_;
+  Status settings_status_;
+  JointControllers controllers_;
+  DragSpring drag_;
+  LcpObserver lcp_observer_;
+
+  // Stage objects and the step's working memory, kept between steps.
+  StepScratch scratch_;
+  ContactFinder finder_;
+  IslandAssembler assembler_;
+  WarmStartStore warm_start_;
+  std::unique_ptr<ContactModel> contact_model_;
+  PenaltyModel* penalty_ = nullptr;  // contact_model_ when it is the penalty model
+  std::vector<Island> islands_;
+  IslandSystem island_system_;
+  IslandImpulses island_impulses_;
+  StageClock clock_;
+  StepStats stats_;
+};
+
+}  // namespace grasplab

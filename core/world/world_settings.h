@@ -1,0 +1,83 @@
+// What a World is asked to do, beyond its bodies and joints: gravity, the
+// contact and joint-limit thresholds of Miller & Christensen section 4, the
+// contact model and its parameters. Checked once, when a World is made or
+// its settings are replaced (ValidateWorldSettings), never in the step.
+#pragma once
+
+#include <string>
+
+#include "core/base/status.h"
+#include "core/math/types.h"
+#include "core/solvers/contact_solver_type.h"
+#include "core/solvers/lemke.h"
+#include "core/solvers/penalty_contact.h"
+
+namespace grasplab {
+
+// How a step keeps bodies from interpenetrating (Miller & Christensen,
+// section 4, step 3).
+enum class ContactTimeMode {
+  // Default: contacts are found within a speculative margin before they
+  // happen, and velocity-level error correction (eq. 19) handles the rest.
+  kErrorCorrection,
+  // The paper's search: after the position step, if any pair
+  // interpenetrates or a joint passes a limit, bisect the step length until
+  // the closest pair is within (0, threshold] (0.1 degree or 0.1 mm for a
+  // limit); the step then advances by that shorter length. Contacts and
+  // limits become rows within their thresholds only (no speculative margin).
+  kBisection,
+};
+
+struct WorldSettings {
+  Vec3 gravity{0.0, 0.0, -9.81};  // m/s^2, each component in [-1000, 1000]
+  double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2), (0, 0.1]
+  double error_reduction = 0.2;     // gamma, eqs. 16 and 19, [0, 1]
+  double slip_threshold = 1e-3;     // m/s, s_t of eq. 13, [0, 10]
+  int friction_directions = 8;      // u of eq. 4 (4, 6, 8, 12 or 16)
+  double torsional_friction_radius = 0.0;  // m, [0, 1]; > 0 adds torsional columns to D (lcp_solver.h)
+  double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
+  double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
+  LemkeSettings lemke;
+  ContactSolver contact_solver = ContactSolver::kLcp;
+  int pgs_iterations = 200;       // kPgs: sweeps at most, [1, 100000]
+  double pgs_tolerance = 1e-7;    // kPgs: relative impulse change that ends the sweeps, [0, 1]
+  // All dynamic bodies in one island, i.e. one collision group, whatever
+  // touches what: only for the collision-group benchmark (Chardonnet et al.
+  // Figure 2); the islands are the paper's collision groups otherwise.
+  bool single_island = false;
+  // Start each step's contact solve from the last step's: the LCP from its
+  // support (solvers/lcp_warm_start.h), kPgs from its impulses. Off: every
+  // Lemke solve starts from z = 0 (the paper's method as written).
+  bool warm_start = true;
+  PenaltySettings penalty;        // kPenalty (solvers/penalty_contact.h)
+  ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
+  int max_bisections = 30;          // kBisection: halvings per step at most, [1, 60]
+};
+
+// The names under which ValidateWorldSettings reports a problem: the
+// caller's own (the scene format passes its JSON paths, "solver.frictionEdges");
+// the defaults are the C++ member names, for API callers.
+struct WorldSettingNames {
+  std::string gravity = "gravity";
+  std::string contact_threshold = "contact_threshold";
+  std::string error_reduction = "error_reduction";
+  std::string slip_threshold = "slip_threshold";
+  std::string friction_directions = "friction_directions";
+  std::string torsional_friction_radius = "torsional_friction_radius";
+  std::string joint_limit_angle = "joint_limit_angle";
+  std::string joint_limit_distance = "joint_limit_distance";
+  std::string lemke = "lemke";
+  std::string pgs_iterations = "pgs_iterations";
+  std::string pgs_tolerance = "pgs_tolerance";
+  std::string max_bisections = "max_bisections";
+  // Prefix of the penalty gains (".stiffness", ".impactGain", ... follow in
+  // the scene format's spelling: they are the penalty model's documented
+  // parameter names, solvers/penalty_contact.h).
+  std::string penalty = "penalty";
+};
+
+// Every setting finite and in its range (the ranges are on the members
+// above and in docs/scene-format.md).
+Status ValidateWorldSettings(const WorldSettings& settings, const WorldSettingNames& names = {});
+
+}  // namespace grasplab
