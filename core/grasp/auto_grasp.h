@@ -19,7 +19,7 @@
 
 #include <vector>
 
-#include "core/control/robot_controller.h"
+#include "core/robot/robot_controller.h"
 #include "core/robot/robot.h"
 
 namespace grasplab {

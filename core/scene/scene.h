@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/control/robot_controller.h"
+#include "core/robot/robot_controller.h"
 #include "core/grasp/grasp_quality.h"
 #include "core/grasp/kinetic_energy_ratio.h"
 #include "core/robot/robot.h"

@@ -1,4 +1,4 @@
-#include "core/control/inverse_kinematics.h"
+#include "core/robot/inverse_kinematics.h"
 
 #include <algorithm>
 #include <array>

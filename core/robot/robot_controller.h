@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/control/inverse_kinematics.h"
+#include "core/robot/inverse_kinematics.h"
 #include "core/control/trajectory.h"
 #include "core/robot/robot.h"
 
@@ -39,7 +39,7 @@ class TrajectoryController : public RobotController {
   // Straight-line Cartesian move of a link's frame to X_WT: the path
   // (position along the line, orientation along the great arc, quintic time
   // scaling) is sampled `samples` times, inverse kinematics
-  // (control/inverse_kinematics.h) gives the joint values at each sample,
+  // (robot/inverse_kinematics.h) gives the joint values at each sample,
   // and the joints follow them through cubic Hermite interpolation
   // (continuous velocity). Fails, changing nothing, if any sample is
   // unreachable; the message says which and by how much.

@@ -1,4 +1,4 @@
-#include "core/control/robot_controller.h"
+#include "core/robot/robot_controller.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/control/inverse_kinematics.h"
+#include "core/robot/inverse_kinematics.h"
 #include "core/robot/robot.h"
 #include "core/scene/scene_json.h"
 
