@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 #include <optional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -16,7 +17,6 @@
 #include "core/io/grasp_json.h"
 #include "core/io/json_format.h"
 #include "core/io/run_summary.h"
-#include "core/scene/builtin_scenes.h"
 #include "core/scene/scene_json.h"
 
 namespace {
@@ -91,6 +91,27 @@ grasplab::StatusOr<grasplab::Scene> LoadSceneArg(const std::string& arg) {
   auto scene = grasplab::LoadSceneJson(text.value(), options);
   if (!scene.ok()) return grasplab::Status::Error("link: " + scene.status().message());
   return scene;
+}
+
+// A bundled scene by name: assets/scenes/NAME.json, NAME one of those that
+// assets/scenes/index.json lists.
+grasplab::StatusOr<grasplab::Scene> LoadBundledScene(const std::string& name) {
+  const std::string root = AssetRoot(g_argv0);
+  if (root.empty()) return grasplab::Status::Error("--scene: cannot find the assets/ folder (assets/scenes/index.json)");
+  std::ifstream in(root + "/scenes/index.json", std::ios::binary);
+  const nlohmann::json index = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::string known;
+  if (index.is_object() && index.contains("scenes") && index["scenes"].is_array()) {
+    for (const nlohmann::json& entry : index["scenes"]) {
+      if (!entry.is_object() || !entry.contains("file") || !entry["file"].is_string()) continue;
+      std::string file = entry["file"].get<std::string>();
+      if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0) file.resize(file.size() - 5);
+      if (file == name) return grasplab::LoadSceneFile(root + "/scenes/" + file + ".json");
+      known += (known.empty() ? "" : ", ") + file;
+    }
+  }
+  return grasplab::Status::Error("--scene: no bundled scene \"" + name + "\" (assets/scenes/index.json lists: " +
+                                 known + ")");
 }
 
 int Link(int argc, char** argv) {
@@ -178,7 +199,7 @@ int Run(int argc, char** argv) {
       return Fail("run: unknown option '" + std::string(arg) + "'\n" + kUsage);
     }
   }
-  auto scene = scene_file.empty() ? grasplab::MakeBuiltinScene(scene_name) : LoadSceneArg(scene_file);
+  auto scene = scene_file.empty() ? LoadBundledScene(scene_name) : LoadSceneArg(scene_file);
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
   if (solver) s.world.set_contact_solver(*solver);

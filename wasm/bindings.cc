@@ -5,7 +5,6 @@
 // ("" means success), since exceptions are disabled in this build.
 #include <emscripten/bind.h>
 
-#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,7 +18,6 @@
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
-#include "core/scene/builtin_scenes.h"
 #include "core/scene/scene_json.h"
 
 namespace grasplab {
@@ -27,8 +25,6 @@ namespace {
 
 class Simulation {
  public:
-  // Replaces the current scene only if the new one loads.
-  std::string LoadBuiltin(const std::string& name) { return Adopt(MakeBuiltinScene(name)); }
   // Replaces the current scene with one in the JSON scene format, only if it
   // loads ("" on success, else the message naming the JSON path).
   // Assets ("assets/...": robot models, meshes) are served from the bytes
@@ -43,79 +39,34 @@ class Simulation {
     return Adopt(LoadSceneJson(text, options));
   }
   void SetAsset(const std::string& path, const std::string& bytes) { assets_[path] = bytes; }
-  // The driven joints of a robot: [{name, position, velocity, target, lower,
-  // upper, maxEffort, effort}] (URDF values; lower/upper null without limits).
-  std::string JointsJson(const std::string& robot) const {
-    const int r = FindRobot(scene_, robot);
-    if (r < 0) return "null";
-    const Robot& rb = scene_.robots[r].robot;
-    const World& w = scene_.world;
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (std::size_t d = 0; d < rb.dofs.size(); ++d) {
-      const RobotDof& dof = rb.dofs[d];
-      nlohmann::ordered_json j;
-      j["name"] = dof.name;
-      j["position"] = rb.Position(w, static_cast<int>(d));
-      j["velocity"] = w.joint_velocity(dof.joint);
-      j["target"] = w.has_joint_controller(dof.joint) ? nlohmann::ordered_json(w.joint_target(dof.joint) + dof.q0)
-                                                      : nlohmann::ordered_json(nullptr);
-      j["lower"] = dof.has_limits ? nlohmann::ordered_json(dof.lower) : nlohmann::ordered_json(nullptr);
-      j["upper"] = dof.has_limits ? nlohmann::ordered_json(dof.upper) : nlohmann::ordered_json(nullptr);
-      j["maxEffort"] = dof.max_effort;
-      j["effort"] = w.joint_motor_effort(dof.joint);
-      out.push_back(std::move(j));
-    }
-    return out.dump();
+  // Rebuilds the scene from what it was loaded from (its SceneSpec): time 0,
+  // every action pending again, user controllers and drag released.
+  std::string Reset() {
+    if (!scene_.spec) return "reset: no scene loaded";
+    return Adopt(BuildScene(scene_.spec));
   }
-  // Hands a robot's PD set points to the page (a JavaScript controller in the
-  // worker) or back to its trajectory controller.
+  // The driven joints of a robot (io/scene_description.h: DescribeRobotJoints).
+  std::string JointsJson(const std::string& robot) const { return DescribeRobotJoints(scene_, robot).dump(); }
+  // Hands a robot's PD set points to the page (sliders, a JavaScript
+  // controller in the worker) or back to its trajectory controller.
   std::string SetExternalControl(const std::string& robot, bool external) {
-    const int r = FindRobot(scene_, robot);
-    if (r < 0) return "the scene has no robot named \"" + robot + "\"";
-    SceneRobot& sr = scene_.robots[r];
-    if (external) {
-      sr.custom = std::make_shared<ExternalController>();
-    } else {
-      sr.custom.reset();
-      sr.controller.HoldCurrent(scene_.world, sr.robot);
-    }
-    return "";
+    return Message(grasplab::SetExternalControl(&scene_, robot, external));
   }
   // PD set point of a driven joint (URDF value, clamped into its limits).
   std::string SetJointTarget(const std::string& robot, const std::string& joint, double position, double velocity) {
-    const int r = FindRobot(scene_, robot);
-    if (r < 0) return "the scene has no robot named \"" + robot + "\"";
-    const Robot& rb = scene_.robots[r].robot;
-    const int d = rb.FindDof(joint);
-    if (d < 0) return "robot \"" + robot + "\" has no driven joint \"" + joint + "\"";
-    if (Status s = rb.SetTarget(&scene_.world, d, position, velocity); !s.ok()) return s.message();
-    return "";
+    return Message(SetRobotJointTarget(&scene_, robot, joint, position, velocity));
   }
-  // Runs a grasp action now on the named robot: "autograsp-static",
-  // "autograsp", "open", "lift" (0.1 m) or "shake"; duration in s.
+  // A grasp button now (scene/scene.h: RunButtonAction).
   std::string Action(const std::string& type, const std::string& robot, double duration) {
-    SceneAction a;
-    a.robot = FindRobot(scene_, robot);
-    if (a.robot < 0) return "action: the scene has no robot named \"" + robot + "\"";
-    bool known = false;
-    for (ActionType t : {ActionType::kAutoGraspStatic, ActionType::kAutoGraspDynamic, ActionType::kOpen,
-                         ActionType::kLift, ActionType::kShake}) {
-      if (type == ActionTypeName(t)) a.type = t, known = true;
-    }
-    if (!known) return "action: unknown type \"" + type + "\"";
-    if (!(duration > 0.0) || duration > 100.0) return "action: duration must be in (0, 100] s";
-    a.duration = duration;
-    if (Status s = RunAction(&scene_, a); !s.ok()) return s.message();
+    const std::string err = Message(RunButtonAction(&scene_, type, robot, duration));
     scene_.world.WritePoses(poses_);
-    return "";
+    return err;
   }
   // Advances n steps of the scene's h (actions, controllers, world).
   std::string Step(int n) {
     for (int k = 0; k < n; ++k) {
       if (Status s = StepScene(&scene_, scene_.timestep); !s.ok()) return s.message();
-      const StepStats& st = scene_.world.stats();
-      for (std::size_t i = 0; i < stage_sum_.size(); ++i) stage_sum_[i] += st.stage_seconds[i];
-      ++stage_steps_;
+      stage_means_.Add(scene_.world.stats());
     }
     scene_.world.WritePoses(poses_);
     return "";
@@ -126,17 +77,7 @@ class Simulation {
   int BodyCount() const { return scene_.world.body_count(); }
   int ContactCount() const { return scene_.world.stats().contact_count; }
   std::string StateHash() const { return HashToHex(scene_.world.StateHash()); }
-  std::string DescribeJson() const {
-    nlohmann::ordered_json d = DescribeBodies(scene_.world);
-    d["robots"] = nlohmann::ordered_json::array();
-    for (const SceneRobot& r : scene_.robots) d["robots"].push_back(r.robot.name);
-    d["warnings"] = scene_.warnings;
-    d["robotBodies"] = nlohmann::ordered_json::object();
-    for (const SceneRobot& r : scene_.robots) d["robotBodies"][r.robot.name] = r.robot.link_body;
-    d["grasp"] = nullptr;
-    if (scene_.grasp) d["grasp"] = {{"object", scene_.grasp->object}, {"robot", scene_.grasp->robot}};
-    return d.dump();
-  }
+  std::string DescribeJson() const { return DescribeScene(scene_).dump(); }
   std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
   // The current frame as `grasplab run --out` writes it (io/frame_record.h).
   std::string FrameJson() const { return grasplab::FrameJson(scene_).dump(); }
@@ -169,11 +110,7 @@ class Simulation {
   // (a browser's clock ticks in 0.1-1 ms; the mean of many steps is unbiased).
   emscripten::val Stats() {
     WriteStatsArray(scene_.world, &scratch_stats_);
-    if (stage_steps_ > 0) {
-      for (std::size_t i = 0; i < stage_sum_.size(); ++i) scratch_stats_[i] = stage_sum_[i] / stage_steps_;
-    }
-    stage_sum_.fill(0.0);
-    stage_steps_ = 0;
+    stage_means_.Take(scene_.world.stats(), scratch_stats_.data());
     return emscripten::val(emscripten::typed_memory_view(scratch_stats_.size(), scratch_stats_.data()));
   }
   // [T, T_grip, ratio or -1 when undefined] of the scene's grasped object
@@ -187,24 +124,13 @@ class Simulation {
     }
     return emscripten::val(emscripten::typed_memory_view(scratch_energy_.size(), scratch_energy_.data()));
   }
-  // Mouse drag (World::SetDragSpring): grabs `body` at world point p, pulled
-  // towards world target t by k_p = m (2 pi f)^2 (f in Hz; m the body's mass)
-  // and k_v = sqrt(2 m k_p) (Chardonnet et al. eq. 7).
+  // Mouse drag (World::GrabBody): grabs `body` at world point p, pulled
+  // towards world target t by k_p = m (2 pi f)^2 (f in Hz) and
+  // k_v = sqrt(2 m k_p) (Chardonnet et al. eq. 7).
   std::string StartDrag(int body, double px, double py, double pz, double tx, double ty, double tz, double f) {
-    World& w = scene_.world;
-    if (body < 0 || body >= w.body_count()) return "drag: unknown body " + std::to_string(body);
-    if (!(f > 0.0 && f <= 100.0)) return "drag: frequency must be in (0, 100] Hz";
-    const double omega = 2.0 * 3.14159265358979323846 * f;
-    const Vec3 p_B = w.pose(body).ApplyInverse(Vec3(px, py, pz));
-    if (Status s = w.SetDragSpring(body, p_B, Vec3(tx, ty, tz), w.body_def(body).mass * omega * omega); !s.ok()) {
-      return s.message();
-    }
-    return "";
+    return Message(scene_.world.GrabBody(body, Vec3(px, py, pz), Vec3(tx, ty, tz), f));
   }
-  std::string MoveDrag(double tx, double ty, double tz) {
-    if (Status s = scene_.world.MoveDragTarget(Vec3(tx, ty, tz)); !s.ok()) return s.message();
-    return "";
-  }
+  std::string MoveDrag(double tx, double ty, double tz) { return Message(scene_.world.MoveDragTarget(Vec3(tx, ty, tz))); }
   void EndDrag() { scene_.world.ClearDragSpring(); }
   // [body or -1, attach point x y z (world), target x y z, force x y z (N)].
   emscripten::val DragState() {
@@ -232,15 +158,11 @@ class Simulation {
   std::string SetMaterialFriction(const std::string& name, double mu_s, double mu_k) {
     const MaterialId m = scene_.world.materials().Find(name);
     if (m < 0) return "materials: the scene has no material named \"" + name + "\"";
-    if (Status s = scene_.world.SetMaterialFriction(m, mu_s, mu_k); !s.ok()) return s.message();
-    return "";
+    return Message(scene_.world.SetMaterialFriction(m, mu_s, mu_k));
   }
 
  private:
-  // Leaves the PD set points to SetJointTarget.
-  struct ExternalController : RobotController {
-    Status Update(double, World*, const Robot&) override { return Status::Ok(); }
-  };
+  static std::string Message(const Status& s) { return s.ok() ? "" : s.message(); }
   // Takes a loaded scene, or returns its error and keeps the current one.
   std::string Adopt(StatusOr<Scene> scene) {
     if (!scene.ok()) return scene.status().message();
@@ -252,24 +174,16 @@ class Simulation {
 
   Scene scene_{"", 0.0025};
   std::vector<double> poses_;
-  std::array<double, static_cast<int>(Stage::kCount)> stage_sum_{};
-  int stage_steps_ = 0;
+  StageAverager stage_means_;
   std::vector<double> scratch_contacts_, scratch_joints_, scratch_stats_, scratch_energy_, scratch_drag_;
   std::map<std::string, std::string> assets_;
 };
 
-// Comma-separated names of the built-in scenes.
-std::string BuiltinScenes() {
-  std::string out;
-  for (const std::string& n : BuiltinSceneNames()) out += (out.empty() ? "" : ",") + n;
-  return out;
-}
-
 EMSCRIPTEN_BINDINGS(grasplab) {
-  emscripten::function("builtinScenes", &BuiltinScenes);
+  emscripten::function("frameLayoutJson", &FrameLayoutJson);
   emscripten::class_<Simulation>("Simulation")
       .constructor<>()
-      .function("loadBuiltin", &Simulation::LoadBuiltin)
+      .function("reset", &Simulation::Reset)
       .function("loadJson", &Simulation::LoadJson)
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)

@@ -45,3 +45,9 @@ class [[nodiscard]] StatusOr {
 };
 
 }  // namespace grasplab
+
+// Returns the Status of `expr` from the enclosing function when it is an error.
+#define GL_TRY(expr)                                           \
+  do {                                                         \
+    if (::grasplab::Status s_ = (expr); !s_.ok()) return s_;   \
+  } while (0)

@@ -20,4 +20,11 @@ void ApplyDragSpring(const Pose& X_WB, const Vec3& v_WB, const Vec3& w_WB, doubl
   vb->w_W += vb->inv_I_W * r.cross(h * drag->force_W);
 }
 
+StatusOr<double> DragStiffness(double mass, double frequency_hz) {
+  if (!(frequency_hz > 0.0 && frequency_hz <= 100.0)) return Status::Error("drag: frequency must be in (0, 100] Hz");
+  if (!(mass > 0.0) || !IsFinite(mass)) return Status::Error("drag: only a dynamic body (mass > 0) can be dragged");
+  const double omega = 2.0 * 3.14159265358979323846 * frequency_hz;
+  return mass * omega * omega;
+}
+
 }  // namespace grasplab

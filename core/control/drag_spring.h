@@ -27,6 +27,10 @@ struct DragSpring {
 // finite and kp > 0 (messages prefixed "drag: ").
 StatusOr<DragSpring> MakeDragSpring(BodyId body, double mass, const Vec3& p_B, const Vec3& target_W, double kp);
 
+// The spring constant that makes the body (mass m, kg) ring at f Hz on the
+// spring alone: k_p = m (2 pi f)^2 (N/m), f in (0, 100].
+StatusOr<double> DragStiffness(double mass, double frequency_hz);
+
 // Eq. 7's impulse over h on vb, the dragged body's velocity body (at
 // q^{l+1}, holding the free velocity so far), with the body's pose X_WB and
 // velocities v^l (v_WB, w_WB). Records f_e in drag->force_W.

@@ -1,5 +1,7 @@
 #include "core/io/frame_arrays.h"
 
+#include <nlohmann/json.hpp>
+
 #include "core/solvers/friction_directions.h"
 
 namespace grasplab {
@@ -71,6 +73,18 @@ void WriteStatsArray(const World& world, std::vector<double>* out) {
   slot(StatsSlot::kStepLength) = s.step_length;
   slot(StatsSlot::kQuarantined) = static_cast<double>(s.nonfinite_events);
   slot(StatsSlot::kFrictionDirections) = pgs || penalty ? 0.0 : world.settings().friction_directions;
+}
+
+std::string FrameLayoutJson() {
+  nlohmann::ordered_json j;
+  j["poseStride"] = 7;
+  j["contactStride"] = kContactStride;
+  j["jointStride"] = kJointStride;
+  j["stageNames"] = nlohmann::ordered_json::array();
+  for (int s = 0; s < kStageCount; ++s) j["stageNames"].push_back(StageName(static_cast<Stage>(s)));
+  j["statsCounters"] = kStatsCounters;
+  j["statsSize"] = kStatsSize;
+  return j.dump();
 }
 
 }  // namespace grasplab

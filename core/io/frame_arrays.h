@@ -7,6 +7,7 @@
 // by the step length actually taken (StepStats::step_length).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/world/world.h"
@@ -59,5 +60,10 @@ enum class StatsSlot : int {
 inline constexpr int kStatsCounters = kStageCount;
 inline constexpr int kStatsSize = kStatsCounters + static_cast<int>(StatsSlot::kCount);
 void WriteStatsArray(const World& world, std::vector<double>* out);
+
+// The layouts above as JSON, for the page to check its copy against:
+// {"poseStride": 7, "contactStride", "jointStride", "stageNames": [...],
+//  "statsCounters" (index of the first counter), "statsSize"}.
+std::string FrameLayoutJson();
 
 }  // namespace grasplab

@@ -69,4 +69,39 @@ nlohmann::ordered_json DescribeBodies(const World& world) {
   return {{"bodies", std::move(bodies)}};
 }
 
+nlohmann::ordered_json DescribeScene(const Scene& scene) {
+  nlohmann::ordered_json d = DescribeBodies(scene.world);
+  d["robots"] = nlohmann::ordered_json::array();
+  for (const SceneRobot& r : scene.robots) d["robots"].push_back(r.robot.name);
+  d["warnings"] = scene.warnings;
+  d["robotBodies"] = nlohmann::ordered_json::object();
+  for (const SceneRobot& r : scene.robots) d["robotBodies"][r.robot.name] = r.robot.link_body;
+  d["grasp"] = nullptr;
+  if (scene.grasp) d["grasp"] = {{"object", scene.grasp->object}, {"robot", scene.grasp->robot}};
+  return d;
+}
+
+nlohmann::ordered_json DescribeRobotJoints(const Scene& scene, const std::string& robot) {
+  using J = nlohmann::ordered_json;
+  const int r = FindRobot(scene, robot);
+  if (r < 0) return nullptr;
+  const Robot& rb = scene.robots[r].robot;
+  const World& w = scene.world;
+  J out = J::array();
+  for (std::size_t d = 0; d < rb.dofs.size(); ++d) {
+    const RobotDof& dof = rb.dofs[d];
+    J j;
+    j["name"] = dof.name;
+    j["position"] = rb.Position(w, static_cast<int>(d));
+    j["velocity"] = w.joint_velocity(dof.joint);
+    j["target"] = w.has_joint_controller(dof.joint) ? J(w.joint_target(dof.joint) + dof.q0) : J(nullptr);
+    j["lower"] = dof.has_limits ? J(dof.lower) : J(nullptr);
+    j["upper"] = dof.has_limits ? J(dof.upper) : J(nullptr);
+    j["maxEffort"] = dof.max_effort;
+    j["effort"] = w.joint_motor_effort(dof.joint);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 }  // namespace grasplab

@@ -4,11 +4,22 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/scene/scene.h"
 #include "core/world/world.h"
 
 namespace grasplab {
 
 // {"bodies": [{"name", "static", "mass", "shape": {"type", ...dimensions}}], "timestep"...}
 nlohmann::ordered_json DescribeBodies(const World& world);
+
+// DescribeBodies of the scene's world, and the scene's robots: "robots"
+// [name], "robotBodies" {name: [link body ids]}, "warnings" [string] and
+// "grasp" {object, robot} or null.
+nlohmann::ordered_json DescribeScene(const Scene& scene);
+
+// The driven joints of a robot: [{name, position, velocity, target (null
+// without a PD controller), lower, upper (null without limits), maxEffort,
+// effort}], URDF values (rad or m); null for an unknown robot.
+nlohmann::ordered_json DescribeRobotJoints(const Scene& scene, const std::string& robot);
 
 }  // namespace grasplab

@@ -29,6 +29,13 @@ class RobotController {
   virtual Status Update(double t, World* world, const Robot& robot) = 0;
 };
 
+// Leaves the robot's PD set points to whoever sets them between steps
+// (Robot::SetTarget: the page's sliders, a script, a teleoperation device).
+class ExternalController : public RobotController {
+ public:
+  Status Update(double, World*, const Robot&) override { return Status::Ok(); }
+};
+
 class TrajectoryController : public RobotController {
  public:
   // Holds every driven joint where it is.

@@ -4,19 +4,6 @@
 
 namespace grasplab {
 
-const char* ActionTypeName(ActionType type) {
-  switch (type) {
-    case ActionType::kAutoGraspStatic: return "autograsp-static";
-    case ActionType::kAutoGraspDynamic: return "autograsp";
-    case ActionType::kOpen: return "open";
-    case ActionType::kMove: return "move";
-    case ActionType::kMoveJoints: return "joints";
-    case ActionType::kLift: return "lift";
-    case ActionType::kShake: return "shake";
-  }
-  return "?";
-}
-
 int FindRobot(const Scene& scene, const std::string& name) {
   for (std::size_t i = 0; i < scene.robots.size(); ++i) {
     if (scene.robots[i].robot.name == name) return static_cast<int>(i);
@@ -57,6 +44,51 @@ Status RunAction(Scene* scene, const SceneAction& a) {
       return Status::Ok();
   }
   return Status::Ok();
+}
+
+bool RobotFloatsFree(const Scene& scene, int robot) {
+  const Robot& r = scene.robots[robot].robot;
+  return r.mount >= 0 && !scene.world.body_def(scene.world.joint_def(r.mount).parent).collides;
+}
+
+Status RunButtonAction(Scene* scene, const std::string& type, const std::string& robot, double duration) {
+  SceneAction a;
+  a.robot = FindRobot(*scene, robot);
+  if (a.robot < 0) return Status::Error("action: the scene has no robot named \"" + robot + "\"");
+  const bool known = ActionTypeFromName(type, &a.type);
+  if (!known || a.type == ActionType::kMove || a.type == ActionType::kMoveJoints) {
+    return Status::Error("action: type must be autograsp-static, autograsp, open, lift or shake, got \"" + type + "\"");
+  }
+  if (!(duration > 0.0) || duration > 100.0) return Status::Error("action: duration must be in (0, 100] s");
+  if ((a.type == ActionType::kLift || a.type == ActionType::kShake) && !RobotFloatsFree(*scene, a.robot)) {
+    return Status::Error("action: robot \"" + robot + "\" is not free-floating (it is static or attached), so it cannot " +
+                         type);
+  }
+  a.duration = duration;
+  return RunAction(scene, a);
+}
+
+Status SetExternalControl(Scene* scene, const std::string& robot, bool external) {
+  const int r = FindRobot(*scene, robot);
+  if (r < 0) return Status::Error("the scene has no robot named \"" + robot + "\"");
+  SceneRobot& sr = scene->robots[r];
+  if (external) {
+    sr.custom = std::make_shared<ExternalController>();
+  } else {
+    sr.custom.reset();
+    sr.controller.HoldCurrent(scene->world, sr.robot);
+  }
+  return Status::Ok();
+}
+
+Status SetRobotJointTarget(Scene* scene, const std::string& robot, const std::string& joint, double position,
+                           double velocity) {
+  const int r = FindRobot(*scene, robot);
+  if (r < 0) return Status::Error("the scene has no robot named \"" + robot + "\"");
+  const Robot& rb = scene->robots[r].robot;
+  const int d = rb.FindDof(joint);
+  if (d < 0) return Status::Error("robot \"" + robot + "\" has no driven joint \"" + joint + "\"");
+  return rb.SetTarget(&scene->world, d, position, velocity);
 }
 
 Status StepScene(Scene* scene, double h) {

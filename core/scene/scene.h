@@ -17,6 +17,7 @@
 #include "core/grasp/grasp_quality.h"
 #include "core/grasp/kinetic_energy_ratio.h"
 #include "core/robot/robot.h"
+#include "core/scene/scene_spec.h"
 #include "core/world/world.h"
 
 namespace grasplab {
@@ -27,9 +28,8 @@ struct SceneRobot {
   std::shared_ptr<RobotController> custom;  // replaces `controller` when set
 };
 
-enum class ActionType { kAutoGraspStatic, kAutoGraspDynamic, kOpen, kMove, kMoveJoints, kLift, kShake };
-const char* ActionTypeName(ActionType type);
-
+// An action as the scene runs it: its robot and joints resolved, and
+// whether it has run.
 struct SceneAction {
   double at = 0.0;         // s
   ActionType type = ActionType::kAutoGraspDynamic;
@@ -58,6 +58,9 @@ struct Scene {
 
   std::string name;
   double timestep = 0.0025;  // s, Miller & Christensen's default h
+  // What the scene was built from (scene/scene_build.h); null for scenes
+  // assembled in code. Reset builds a fresh Scene from it.
+  std::shared_ptr<const SceneSpec> spec;
   World world;
   std::vector<SceneRobot> robots;
   std::vector<SceneAction> actions;  // sorted by time
@@ -71,8 +74,28 @@ int FindRobot(const Scene& scene, const std::string& name);
 // Runs due actions and the controllers, then steps the world by h.
 Status StepScene(Scene* scene, double h);
 
-// Runs one action now (also used by the UI's buttons).
+// Runs one action now.
 Status RunAction(Scene* scene, const SceneAction& action);
+
+// Whether a robot's root can be driven (moved, lifted, shaken): it is
+// mounted on a free-floating, non-colliding base body, not static or
+// attached to another body.
+bool RobotFloatsFree(const Scene& scene, int robot);
+
+// A button's action now, by names: type "autograsp-static", "autograsp",
+// "open", "lift" (0.1 m up) or "shake" (+-2 cm at 2 Hz along x), on the named
+// robot, over `duration` s in (0, 100]. Errors name the problem.
+Status RunButtonAction(Scene* scene, const std::string& type, const std::string& robot, double duration);
+
+// Hands a robot's PD set points to the caller (sliders, a script,
+// teleoperation: control/ ExternalController), or back to its trajectories,
+// holding where it is.
+Status SetExternalControl(Scene* scene, const std::string& robot, bool external);
+
+// The PD set point of a robot's driven joint (URDF value, clamped into its
+// limits), e.g. from a slider.
+Status SetRobotJointTarget(Scene* scene, const std::string& robot, const std::string& joint, double position,
+                           double velocity = 0.0);
 
 // The contacts on the grasped object (normals into it) and its metrics.
 std::vector<GraspContact> GraspContacts(const Scene& scene);

@@ -45,4 +45,15 @@ void StageClock::Leave() {
   since_ = now;
 }
 
+void StageAverager::Add(const StepStats& stats) {
+  for (int i = 0; i < kStageCount; ++i) sum_[i] += stats.stage_seconds[i];
+  ++steps_;
+}
+
+void StageAverager::Take(const StepStats& last, double* out) {
+  for (int i = 0; i < kStageCount; ++i) out[i] = steps_ > 0 ? sum_[i] / steps_ : last.stage_seconds[i];
+  sum_.fill(0.0);
+  steps_ = 0;
+}
+
 }  // namespace grasplab

@@ -80,6 +80,21 @@ class StageClock {
   Clock::time_point since_{};
 };
 
+// The mean seconds per stage over the steps added since the last Take: a
+// browser's clock ticks in 0.1-1 ms, so one step's stage times are mostly
+// zero or one tick; the mean over many steps is unbiased.
+class StageAverager {
+ public:
+  void Add(const StepStats& stats);
+  // Writes kStageCount means into out (the last step's times if none were
+  // added) and starts over.
+  void Take(const StepStats& last, double* out);
+
+ private:
+  std::array<double, kStageCount> sum_{};
+  int steps_ = 0;
+};
+
 // Runs `run` as one timed stage.
 template <class F>
 void RunStage(StageClock* clock, Stage stage, F&& run) {

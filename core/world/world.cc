@@ -185,6 +185,14 @@ Status World::SetDragSpring(BodyId body, const Vec3& p_B, const Vec3& target_W, 
   return Status::Ok();
 }
 
+Status World::GrabBody(BodyId body, const Vec3& p_W, const Vec3& target_W, double frequency_hz) {
+  if (body < 0 || body >= body_count()) return Status::Error("drag: unknown body " + std::to_string(body));
+  if (!IsFinite(p_W)) return Status::Error("drag: the grab point must be finite");
+  auto kp = DragStiffness(model_.bodies[body].mass, frequency_hz);
+  if (!kp.ok()) return kp.status();
+  return SetDragSpring(body, state_.X_WB[body].ApplyInverse(p_W), target_W, kp.value());
+}
+
 Status World::MoveDragTarget(const Vec3& target_W) {
   if (drag_.body < 0) return Status::Error("drag: nothing is being dragged");
   if (!IsFinite(target_W)) return Status::Error("drag: target must be finite");

@@ -116,6 +116,10 @@ class World final : private IslandStages {
   // Mouse drag (control/drag_spring.h, Chardonnet et al. eq. 7): pulls the
   // point p_B fixed in `body` towards target_W with stiffness k_p (N/m).
   Status SetDragSpring(BodyId body, const Vec3& p_B, const Vec3& target_W, double kp);
+  // The same, grabbing at a world point p_W (m) with the stiffness that makes
+  // the body ring at frequency_hz on the spring (control/drag_spring.h:
+  // DragStiffness): what a mouse or a haptic handle does.
+  Status GrabBody(BodyId body, const Vec3& p_W, const Vec3& target_W, double frequency_hz);
   Status MoveDragTarget(const Vec3& target_W);
   void ClearDragSpring() { drag_ = {}; }
   const DragSpring& drag() const { return drag_; }

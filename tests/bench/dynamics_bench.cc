@@ -12,7 +12,7 @@
 #include "core/scene/scene_json.h"
 
 #include "core/math/det_math.h"
-#include "core/scene/builtin_scenes.h"
+#include "tests/core/bundled_scene.h"
 #include "core/world/world.h"
 
 using namespace grasplab;
@@ -88,10 +88,10 @@ int main() {
   std::printf("| scene                          | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");
   std::printf("|--------------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
   // Built-in scenes (core/scene/builtin_scenes.cc), shared with the tests and the page.
-  Both("3-finger squeeze (ball)", [] { return MakeBuiltinScene("finger-squeeze").value(); }, 400, 2000);
-  Both("3-finger hand on a prism", [] { return MakeBuiltinScene("finger-prism").value(); }, 400, 2000);
+  Both("3-finger squeeze (ball)", [] { return BundledScene("finger-squeeze"); }, 400, 2000);
+  Both("3-finger hand on a prism", [] { return BundledScene("finger-prism"); }, 400, 2000);
   Both("20 boxes (4 stacks of 5)", [] { return Stacks(); }, 200, 400);
-  Both("6-joint arm + hand", [] { return MakeBuiltinScene("arm-hand").value(); }, 400, 2000);
+  Both("6-joint arm + hand", [] { return BundledScene("arm-hand"); }, 400, 2000);
   // A scene file (run from the repository root), shared with the page and the peer benchmark.
   Both("100 boxes, 25 stacks of 4 (GS)", [] { return LoadSceneFile("assets/scenes/box-stacks.json").value(); }, 200, 800);
   return 0;

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scene/builtin_scenes.h"
+#include "tests/core/bundled_scene.h"
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
 #include "core/solvers/lcp_warm_start.h"
@@ -166,7 +166,7 @@ int main(int argc, char** argv) {
     int settle;
   };
   std::vector<Case> cases;
-  cases.push_back({"3-finger hand on a prism", MakeBuiltinScene("finger-prism").value(), 400});
+  cases.push_back({"3-finger hand on a prism", BundledScene("finger-prism"), 400});
   {
     auto handset = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/barrett-handset.json");
     if (handset.ok()) cases.push_back({"Barrett hand + arm, handset", std::move(handset).value(), 400});

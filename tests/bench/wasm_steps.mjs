@@ -1,10 +1,10 @@
-// WASM step time in Node (not a test): the built-in scenes of
+// WASM step time in Node (not a test): the bundled scenes of
 // grasplab_bench_dynamics, with its warm-up and step counts, stepped by the
 // WASM module (build/wasm, after scripts/build.sh). Prints one JSON object
 // {scene: microseconds per step}; scripts/bench-peers.sh sets it beside
 // the native benchmark's rows (same machine, same run).
 import { performance } from 'node:perf_hooks';
-import { loadGrasplab } from '../wasm/load_module.mjs';
+import { loadBundled, loadGrasplab } from '../wasm/load_module.mjs';
 
 const Module = await loadGrasplab();
 const scenes = [
@@ -16,7 +16,7 @@ const out = {};
 for (const [label, name, warmup, steps] of scenes) {
   const sim = new Module.Simulation();
   try {
-    if (sim.loadBuiltin(name) !== '') throw new Error(`cannot load ${name}`);
+    if ((await loadBundled(sim, name)) !== '') throw new Error(`cannot load ${name}`);
     if (sim.step(warmup) !== '') throw new Error(`${name}: step failed`);
     const t0 = performance.now();
     if (sim.step(steps) !== '') throw new Error(`${name}: step failed`);

@@ -58,7 +58,7 @@ export async function waitForState(page, pred, { timeout = 20000, what = 'state'
   throw new Error(`timed out waiting for ${what}; last state: ${JSON.stringify(state)}`);
 }
 
-// Loads a scene (a built-in name or 'assets/scenes/NAME.json') and waits for
+// Loads a scene ('assets/scenes/NAME.json') and waits for
 // its first frame; returns that state.
 export async function loadScene(page, name) {
   await page.evaluate((n) => window.grasplab.load(n), name);

@@ -1,5 +1,5 @@
 // Bit-identical replay in Chromium: after exactly 800 steps each scene in
-// the menu (built-in, and the files of assets/scenes/index.json, robots
+// the menu (the files of assets/scenes/index.json, robots
 // included) has the native CLI's state hash in the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -45,7 +45,7 @@ test('every bundled scene round-trips file -> link -> page -> CLI with equal has
     for (const f of files) {
       const path = `${repoRoot}assets/scenes/${f}`;
       const link = spawnSync(`${repoRoot}build/native/grasplab`, ['link', path], { encoding: 'utf8' }).stdout.trim();
-      await loadScene(page, 'falling-sphere');
+      await loadScene(page, 'assets/scenes/falling-sphere.json');
       await page.evaluate((h) => { location.hash = h; }, link.slice(link.indexOf('#')));
       await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: `${f} from its link` });
       await page.evaluate(() => window.grasplab.runSteps(400));
@@ -106,10 +106,14 @@ test('a scene too big for a link offers its file; a file opened from the picker 
     assert.equal(await page.evaluate(() => location.hash), '');  // the address bar is not given a broken link
     // Open a scene file through the file picker (after a light scene: software
     // rendering of 600 bodies slows every page action).
-    await loadScene(page, 'falling-sphere');
+    await loadScene(page, 'assets/scenes/falling-sphere.json');
     await page.setInputFiles('#open-file', `${repoRoot}assets/scenes/falling-sphere.json`);
     const s = await waitForState(page, (st) => st.scene === 'falling-sphere.json', { what: 'the opened file' });
     assert.equal(s.bodies.length, 2);
+    // An old link to a scene once compiled into the module opens the bundled file of that name.
+    await page.evaluate(() => { location.hash = '#builtin=shapes'; });
+    const shapes = await waitForState(page, (st) => st.scene === 'assets/scenes/shapes.json', { what: '#builtin=shapes' });
+    assert.deepEqual(shapes.bodies.map((b) => b.name), ['ground', 'box', 'sphere', 'capsule', 'cylinder', 'gem']);
     assert.deepEqual(s.errors, []);
     assert.deepEqual(session.consoleErrors, []);
   } finally {

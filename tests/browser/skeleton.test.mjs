@@ -9,7 +9,7 @@ test('the sphere falls and rests on the ground after Play', async () => {
   const { page } = session;
   try {
     const initial = await waitForState(page, (s) => s.ready, { what: 'the first frame' });
-    assert.equal(initial.scene, 'falling-sphere');
+    assert.equal(initial.scene, 'assets/scenes/falling-sphere.json');
     assert.equal(initial.running, false);
     const start = initial.bodies.find((b) => b.name === 'sphere');
     assert.deepEqual(start.position, [0, 0, 0.5]);

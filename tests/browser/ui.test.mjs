@@ -242,7 +242,7 @@ test('the help overlay opens with ? and closes with Escape; errors show in the p
     const s = await waitForState(page, (st) => st.errors.length > 0, { what: 'the load error' });
     assert.match(s.errors[0], /bodies/);
     assert.equal(await page.isVisible('#errors'), true);
-    assert.equal(s.scene, 'falling-sphere');  // the previous scene stays
+    assert.equal(s.scene, 'assets/scenes/falling-sphere.json');  // the previous scene stays
     assert.deepEqual(session.consoleErrors, []);
   } finally {
     await session.close();

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/scene/builtin_scenes.h"
+#include "tests/core/bundled_scene.h"
 #include "core/world/world.h"
 
 using namespace grasplab;
@@ -35,7 +35,7 @@ TEST_CASE("Free fall follows the semi-implicit Euler recurrence", "[world]") {
 }
 
 TEST_CASE("A dropped sphere comes to rest on the plane at its radius", "[world]") {
-  auto scene = MakeBuiltinScene("falling-sphere");
+  auto scene = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/falling-sphere.json");
   REQUIRE(scene.ok());
   World& world = scene.value().world;
   const BodyId sphere = 1;
@@ -80,7 +80,7 @@ TEST_CASE("Torque-free tumbling conserves angular momentum", "[world]") {
 }
 
 TEST_CASE("A bad time step is rejected and changes nothing", "[world]") {
-  auto scene = MakeBuiltinScene("falling-sphere");
+  auto scene = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/falling-sphere.json");
   World& world = scene.value().world;
   const auto before = world.StateHash();
   CHECK_FALSE(world.Step(0.0).ok());
@@ -93,13 +93,13 @@ TEST_CASE("A bad time step is rejected and changes nothing", "[world]") {
 
 TEST_CASE("The same scene gives the same state hash run to run", "[world][determinism]") {
   auto run = [] {
-    auto scene = MakeBuiltinScene("falling-sphere");
+    auto scene = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/falling-sphere.json");
     for (int k = 0; k < 800; ++k) (void)scene.value().world.Step(0.0025);
     return scene.value().world.StateHash();
   };
   const auto a = run();
   CHECK(a == run());
-  CHECK(a != MakeBuiltinScene("falling-sphere").value().world.StateHash());
+  CHECK(a != BundledScene("falling-sphere").world.StateHash());
 }
 
 TEST_CASE("Each shape dropped on the ground rests at its analytic height", "[world][collision]") {

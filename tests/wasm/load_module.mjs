@@ -17,3 +17,15 @@ export function runNative(args) {
   const out = execFileSync(`${repoRoot}build/native/grasplab`, ['run', ...args], { encoding: 'utf8' });
   return JSON.parse(out);
 }
+
+// Loads a bundled scene file (assets/scenes/NAME.json) into sim as the
+// worker does: every asset it names handed over with setAsset first.
+// Returns loadJson's message ("" on success).
+export async function loadBundled(sim, name) {
+  const { assetPaths } = await import('../../web/src/scene_assets.js');
+  const text = fs.readFileSync(`${repoRoot}assets/scenes/${name}.json`, 'utf8');
+  for (const asset of assetPaths(JSON.parse(text))) {
+    sim.setAsset(asset, new Uint8Array(fs.readFileSync(repoRoot + asset)));
+  }
+  return sim.loadJson(text);
+}

@@ -2,14 +2,14 @@
 // ends bit-identical to the native build (same state hash, same pose).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGrasplab, runNative } from './load_module.mjs';
+import { loadBundled, loadGrasplab, runNative } from './load_module.mjs';
 
 const Module = await loadGrasplab();
 
-test('falling sphere rests at its radius, bit-identical to native', () => {
+test('falling sphere rests at its radius, bit-identical to native', async () => {
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadBuiltin('falling-sphere'), '');
+    assert.equal(await loadBundled(sim, 'falling-sphere'), '');
     assert.equal(sim.timestep(), 0.0025);
     assert.equal(sim.step(800), '');  // 2 s
     const summary = JSON.parse(sim.summaryJson());
@@ -29,10 +29,10 @@ test('falling sphere rests at its radius, bit-identical to native', () => {
   }
 });
 
-test('poses view and description match the scene', () => {
+test('poses view and description match the scene', async () => {
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadBuiltin('falling-sphere'), '');
+    assert.equal(await loadBundled(sim, 'falling-sphere'), '');
     assert.equal(sim.bodyCount(), 2);
     const desc = JSON.parse(sim.describeJson());
     assert.deepEqual(desc.bodies.map((b) => b.name), ['ground', 'sphere']);
@@ -51,16 +51,21 @@ test('poses view and description match the scene', () => {
   }
 });
 
-test('an unknown scene is refused and the loaded one is kept', () => {
+test('reset rebuilds the scene from its spec: time 0, the same trajectory bit for bit', async () => {
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadBuiltin('falling-sphere'), '');
-    assert.equal(sim.step(10), '');
-    const before = sim.stateHash();
-    assert.equal(sim.loadBuiltin('no-such-scene'),
-      "scene: unknown built-in scene 'no-such-scene' (known: falling-sphere, shapes, finger-squeeze, finger-prism, arm-hand)");
-    assert.equal(sim.stateHash(), before);
-    assert.equal(sim.stepCount(), 10);
+    assert.equal(sim.reset(), 'reset: no scene loaded');
+    assert.equal(await loadBundled(sim, 'parallel-jaw-cube'), '');
+    const start = sim.stateHash();
+    assert.equal(sim.step(300), '');  // through the auto-grasp at 0.2 s
+    const after300 = sim.stateHash();
+    assert.notEqual(after300, start);
+    assert.equal(sim.reset(), '');
+    assert.equal(sim.time(), 0);
+    assert.equal(sim.stepCount(), 0);
+    assert.equal(sim.stateHash(), start);
+    assert.equal(sim.step(300), '');  // the actions run again
+    assert.equal(sim.stateHash(), after300);
   } finally {
     sim.delete();
   }

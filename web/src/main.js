@@ -56,9 +56,9 @@ worker.onmessage = ({ data: msg }) => {
   switch (msg.type) {
     case FromWorker.SCENES: {
       const picker = $('scene-picker');
-      // Scene files show as their names ("barrett-handset"), built-ins as "name (built-in)".
+      // Scene files show as their titles, else their names ("barrett-handset").
       picker.replaceChildren(...msg.names.map((n) => {
-        const o = new Option(msg.titles?.[n] ?? (n.startsWith('assets/') ? n.replace(/^.*\//, '').replace(/\.json$/, '') : `${n} (built-in)`), n);
+        const o = new Option(msg.titles?.[n] ?? n.replace(/^.*\//, '').replace(/\.json$/, ''), n);
         o.title = msg.summaries?.[n] ?? n;
         return o;
       }));
@@ -427,7 +427,7 @@ function offerDownload(anchor, src) {
 async function save() {
   const src = await source();
   if (src.text === null) {
-    showError(`save: "${src.builtin}" is built into the module; its scene file is not available`);
+    showError('save: no scene is loaded');
     return;
   }
   const a = document.createElement('a');
@@ -453,9 +453,11 @@ function openLink() {
     return;
   }
   if (!link) return;
-  if (link.view) latest.pendingView = { ...link.view, scene: link.text !== null ? 'link' : link.builtin };
-  if (link.text !== null) api.loadText(link.text, 'link');
-  else api.load(link.builtin);
+  // #builtin=NAME links (scenes once compiled into the module) open the bundled file of that name.
+  const file = link.text === null ? `assets/scenes/${link.builtin}.json` : null;
+  if (link.view) latest.pendingView = { ...link.view, scene: file ?? 'link' };
+  if (file === null) api.loadText(link.text, 'link');
+  else api.load(file);
   if (link.running) api.play();
 }
 openLink();
@@ -468,7 +470,7 @@ async function showParams() {
   const src = await source();
   const form = $('params');
   if (src.text === null) {
-    showError(`parameters: "${src.builtin}" is built into the module; open a scene file or link to edit it`);
+    showError('parameters: no scene is loaded');
     form.hidden = true;
     return;
   }

@@ -4,7 +4,7 @@
 // transferred typed arrays, never as JSON.
 //
 // main -> worker
-//   { type: 'load', scene: string }        load a built-in scene, or a scene file "assets/scenes/NAME.json"
+//   { type: 'load', scene: string }        load a scene file "assets/scenes/NAME.json" (a bare NAME means that file)
 //                                          (fetched with every asset it names); keeps the old one on error
 //   { type: 'load', scene: name, text }     load a scene from its JSON text (a share link, an opened file)
 //   { type: 'source' }                      ask for the loaded scene's source (for Share and Save)
@@ -16,7 +16,7 @@
 //   { type: 'play' } | { type: 'pause' }   start / stop the real-time loop
 //   { type: 'step' }                        advance exactly one step (while paused)
 //   { type: 'run', steps: n }               pause, then advance exactly n steps at once (1..1e6)
-//   { type: 'reset' }                       reload the current scene, paused
+//   { type: 'reset' }                       rebuild the current scene from its spec (time 0), paused
 //   { type: 'speed', factor: number }       real-time factor, 0.1..10, or Infinity (as fast as possible)
 //   { type: 'action', action, robot, duration }  a grasp action now: 'autograsp-static' | 'autograsp' |
 //                                           'open' | 'lift' | 'shake' on the named robot (core/scene/scene.h)
@@ -37,7 +37,7 @@
 //   { type: 'material', name, staticFriction, kineticFriction }  a material's friction, from the next step
 //
 // worker -> main
-//   { type: 'scenes', names: string[], titles, summaries }  once at start: the built-in scenes, then the
+//   { type: 'scenes', names: string[], titles, summaries }  once at start: the
 //                                                    files listed in assets/scenes/index.json (with their
 //                                                    titles and summaries by name)
 //   { type: 'scene', name, timestep, description, materials }   once per load; description = { bodies:
@@ -62,7 +62,7 @@
 //                  -1 while T_grip <= 1 uJ, the gripper nearly at rest)
 //        drag:     [body or -1, grab point xyz, target xyz, spring force xyz N]
 //        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
-//   { type: 'source', builtin, text }       the loaded scene: a built-in's name, or its JSON text
+//   { type: 'source', builtin: null, text }  the loaded scene's JSON text
 //   { type: 'recorded', index, time, poses, grasp }  a recorded frame to show (poses as in 'frame')
 //   { type: 'recording', jsonl }             the recording, one JSON line per frame
 //   frames also carry recording: { on, frames, every }

@@ -15,13 +15,13 @@ const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 
 let sim = null;
 let hasGrasp = false;
-let sceneText = null;  // the JSON of the loaded scene (null for a built-in one)
+let sceneText = null;  // the JSON of the loaded scene
 // Recording: frames as JSON lines, one every `recordEvery` steps.
 const MAX_RECORDED_FRAMES = 20000;
 let recording = false;
 let recordEvery = 1;
 let recorded = [];
-let sceneName = 'falling-sphere';
+let sceneName = 'assets/scenes/falling-sphere.json';
 let running = false;
 let speed = 1;
 let wallStart = 0;     // ms, when the current run segment started
@@ -227,9 +227,15 @@ async function fetchOk(path) {
 
 // A scene file from the server ("assets/scenes/NAME.json"), with every asset
 // it names handed to the module first.
+// Loads are numbered: one that finishes fetching after a later one started
+// (a menu pick, then a link pasted before the fetch ended) is dropped.
+let loadSeq = 0;
+
 async function loadFile(name) {
+  const seq = ++loadSeq;
   try {
-    await loadText(await (await fetchOk(name)).text(), name);
+    const text = await (await fetchOk(name)).text();
+    if (seq === loadSeq) await loadText(text, name, seq);
   } catch (e) {
     fail(`scene ${name}: ${e && e.message ? e.message : e}`);
   }
@@ -237,7 +243,7 @@ async function loadFile(name) {
 
 // A scene given as JSON text (a file, a share link): its assets are fetched
 // from the server first.
-async function loadText(text, name) {
+async function loadText(text, name, seq = ++loadSeq) {
   let parsed;
   try {
     parsed = JSON.parse(text);
@@ -252,19 +258,20 @@ async function loadText(text, name) {
     }
   } catch (e) {
     next.delete();
-    fail(`scene ${name}: ${e && e.message ? e.message : e}`);
+    if (seq === loadSeq) fail(`scene ${name}: ${e && e.message ? e.message : e}`);
+    return;
+  }
+  if (seq !== loadSeq) {  // superseded while its assets were fetched
+    next.delete();
     return;
   }
   if (adopt(next, next.loadJson(text), name)) sceneText = text;
 }
 
+// A scene file "assets/scenes/NAME.json", or a bundled scene's bare NAME
+// (links made when scenes were compiled into the module: #builtin=NAME).
 function load(name) {
-  if (name.startsWith('assets/')) {
-    loadFile(name);
-    return;
-  }
-  const next = new Module.Simulation();
-  if (adopt(next, next.loadBuiltin(name), name)) sceneText = null;
+  loadFile(name.startsWith('assets/') ? name : `assets/scenes/${name}.json`);
 }
 
 // Takes the new simulation if it loaded (err empty); otherwise keeps the old.
@@ -276,6 +283,20 @@ function adopt(next, err, name) {
   }
   if (sim) sim.delete();
   sim = next;
+  started(name);
+  return true;
+}
+
+// Reset: the module rebuilds the scene from what it was loaded from.
+function reset() {
+  if (!sim) return;
+  const err = sim.reset();
+  if (err) fail(`reset: ${err}`);
+  else started(sceneName);
+}
+
+// Clears the worker's per-scene state and announces the (re)started scene.
+function started(name) {
   sceneName = name;
   controllers.clear();
   sliderRobots.clear();
@@ -294,7 +315,6 @@ function adopt(next, err, name) {
     materials: JSON.parse(sim.materialsJson()),
   });
   postFrame();
-  return true;
 }
 
 function handle(msg) {
@@ -306,7 +326,7 @@ function handle(msg) {
         });
         else load(msg.scene);
         break;
-      case ToWorker.SOURCE: postMessage({ type: FromWorker.SOURCE, builtin: sceneText === null ? sceneName : null, text: sceneText }); break;
+      case ToWorker.SOURCE: postMessage({ type: FromWorker.SOURCE, builtin: null, text: sceneText }); break;
       case ToWorker.PLAY: if (sim) { running = true; restartClock(); } break;
       case ToWorker.PAUSE: running = false; if (sim) postFrame(); break;
       case ToWorker.STEP: if (sim && !running && stepN(1)) postFrame(); break;
@@ -318,7 +338,7 @@ function handle(msg) {
         running = false;
         if (sim && stepN(msg.steps)) postFrame();
         break;
-      case ToWorker.RESET: if (sceneText !== null && !sceneName.startsWith('assets/')) loadText(sceneText, sceneName); else load(sceneName); break;
+      case ToWorker.RESET: reset(); break;
       case ToWorker.SPEED:
         if (!(msg.factor === Infinity || (msg.factor >= 0.1 && msg.factor <= 10))) {
           fail(`speed: must be in [0.1, 10] or Infinity, got ${msg.factor}`);
@@ -421,7 +441,7 @@ if (Module) {
   const files = index.map((s) => `assets/scenes/${s.file}`);
   postMessage({
     type: FromWorker.SCENES,
-    names: [...Module.builtinScenes().split(','), ...files],
+    names: files,
     titles: Object.fromEntries(index.map((s, i) => [files[i], s.title])),
     summaries: Object.fromEntries(index.map((s, i) => [files[i], s.summary])),
   });

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/scene/builtin_scenes.h"
+#include "tests/core/bundled_scene.h"
 #include "core/solvers/friction_directions.h"
 #include "core/world/world.h"
 
@@ -152,7 +152,7 @@ TEST_CASE("Three fingers and a palm on a prism: Lemke solves (almost) every step
   // steps; the island solver's covering vector (lcp_solver.cc) solves all
   // but a handful. Guard: at most 0.5 % of steps fall back, and the prism is
   // held in place.
-  Scene scene = MakeBuiltinScene("finger-prism").value();
+  Scene scene = BundledScene("finger-prism");
   World& world = scene.world;
   const BodyId prism_id = world.FindBody("prism");
   REQUIRE(prism_id >= 0);

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/math/det_math.h"
-#include "core/scene/builtin_scenes.h"
+#include "tests/core/bundled_scene.h"
 #include "core/world/world.h"
 
 using namespace grasplab;
@@ -242,7 +242,7 @@ TEST_CASE("Three motor-driven fingers squeeze a sphere for 10 s without blowing 
   // on a static palm, 120 degrees apart, each pushed inwards by a constant
   // motor torque onto a 0.2 kg sphere held against gravity by friction.
   // The built-in scene "finger-squeeze" (core/scene/builtin_scenes.cc).
-  Scene scene = MakeBuiltinScene("finger-squeeze").value();
+  Scene scene = BundledScene("finger-squeeze");
   World& world = scene.world;
   const BodyId ball_id = world.FindBody("ball"), palm_id = world.FindBody("palm");
   REQUIRE(ball_id >= 0);

@@ -1,5 +1,6 @@
-// The JSON scene format (core/scene/scene_json): the asset scenes equal the
-// built-in ones, and bad input is refused with the JSON path named.
+// The JSON scene format (core/scene/scene_json: parse into a SceneSpec, build
+// a Scene): a spec rebuilds bit for bit, and bad input is refused with the
+// JSON path (and, for the JSON itself, the line and column) named.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -57,38 +58,50 @@ TEST_CASE("Robot, action and grasp fields are checked with the JSON path in the 
         "robots[1].model: " + kAssets + "/robots/nothing.urdf: cannot be opened");
 }
 
-TEST_CASE("The falling-sphere asset is bit for bit the built-in scene", "[scene]") {
-  auto file = LoadSceneFile(kAssets + "/scenes/falling-sphere.json");
-  REQUIRE(file.ok());
-  auto builtin = MakeBuiltinScene("falling-sphere");
-  for (int k = 0; k < 800; ++k) {
-    REQUIRE(file.value().world.Step(file.value().timestep).ok());
-    REQUIRE(builtin.value().world.Step(builtin.value().timestep).ok());
-  }
-  CHECK(file.value().world.StateHash() == builtin.value().world.StateHash());
-  CHECK(file.value().name == "falling-sphere");
-}
-
-TEST_CASE("The finger-squeeze asset matches the built-in scene", "[scene]") {
-  // Its quaternions are decimal literals, the built-in's come from
-  // FromTwoVectors: equal to the last bits, so compare to 1e-9.
+TEST_CASE("A spec builds the same scene every time: rebuilding is bit for bit", "[scene]") {
   auto file = LoadSceneFile(kAssets + "/scenes/finger-squeeze.json");
   REQUIRE(file.ok());
-  auto builtin = MakeBuiltinScene("finger-squeeze");
-  World& a = file.value().world;
-  World& b = builtin.value().world;
-  REQUIRE(a.body_count() == b.body_count());
-  REQUIRE(a.joint_count() == 3);
+  Scene& a = file.value();
+  REQUIRE(a.spec != nullptr);
+  CHECK(a.name == "finger-squeeze");
+  REQUIRE(a.world.joint_count() == 3);
+  CHECK(a.world.joint_effort(0) == 0.3);
+  auto rebuilt = BuildScene(a.spec);  // what Reset does
+  REQUIRE(rebuilt.ok());
+  Scene& b = rebuilt.value();
+  CHECK(b.spec == a.spec);  // shared, not copied
+  CHECK(a.world.StateHash() == b.world.StateHash());
   for (int k = 0; k < 800; ++k) {
-    REQUIRE(a.Step(0.0025).ok());
-    REQUIRE(b.Step(0.0025).ok());
+    REQUIRE(StepScene(&a, a.timestep).ok());
+    REQUIRE(StepScene(&b, b.timestep).ok());
   }
-  for (BodyId i = 0; i < a.body_count(); ++i) {
-    INFO(a.body_name(i));
-    CHECK(a.body_name(i) == b.body_name(i));
-    CHECK((a.pose(i).p - b.pose(i).p).norm() < 1e-9);
-  }
-  CHECK(a.joint_effort(0) == 0.3);
+  CHECK(a.world.StateHash() == b.world.StateHash());
+  // The squeeze holds the 0.2 kg ball above the palm (radius 3 cm, palm top at 1 cm).
+  const BodyId ball = a.world.FindBody("ball");
+  CHECK(a.world.pose(ball).p.z() > 0.01 + 0.03);
+  CHECK(a.world.linear_velocity(ball).norm() < 1e-3);
+}
+
+TEST_CASE("The JSON itself: overflow, NaN and Infinity tokens, duplicate keys, depth, with path and line", "[scene]") {
+  // An overflowing number names the field, its line and column.
+  CHECK(Error(With(R"([{"name": "ball",
+  "mass": 1e400, "shape": {"type": "sphere", "radius": 0.05}}])")) ==
+        "bodies[0].mass: number 1e400 overflows a double (line 2, column 11)");
+  CHECK(Error(With(R"([{"name": "b", "mass": -1e999, "shape": {"type": "sphere", "radius": 0.05}}])"))
+            .find("bodies[0].mass: number -1e999 overflows a double (line 1, column ") == 0);
+  CHECK(Error(With(R"([{"name": "b", "mass": NaN, "shape": {"type": "sphere", "radius": 0.05}}])"))
+            .find("bodies[0].mass: NaN and Infinity are not JSON numbers") == 0);
+  CHECK(Error(With(R"([{"name": "b", "mass": -Infinity, "shape": {"type": "sphere", "radius": 0.05}}])"))
+            .find("NaN and Infinity are not JSON") != std::string::npos);
+  CHECK(Error(With(R"([{"name": "b", "name": "c", "mass": 1, "shape": {"type": "sphere", "radius": 0.05}}])"))
+            .find("bodies[0].name: duplicate key") == 0);
+  CHECK(Error("{").find("scene: syntax error") == 0);
+  CHECK(Error("{").find("(line 1, column 2)") != std::string::npos);
+  std::string deep = With("[]", R"("grasp": )" + std::string(100, '[') + std::string(100, ']') + ", ");
+  CHECK(Error(deep).find("nested deeper than 64") != std::string::npos);
+  // A whole number where one is needed.
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "iterations": 2.5}, )")) ==
+        "solver.iterations: must be a whole number, got 2.5");
 }
 
 TEST_CASE("Scene values reach the world: materials, pairs, convex, joints, solver", "[scene]") {
@@ -124,7 +137,7 @@ TEST_CASE("Scene values reach the world: materials, pairs, convex, joints, solve
 }
 
 TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]") {
-  CHECK(Error("{") == "scene: not valid JSON");
+  CHECK(Error("{").find("scene: syntax error") == 0);
   CHECK(Error("[]") == "scene: must be a JSON object");
   CHECK(Error(R"({"format": "x", "version": 1, "bodies": []})") == "format: must be \"grasplab-scene\", got \"x\"");
   CHECK(Error(R"({"format": "grasplab-scene", "version": 2, "bodies": []})") == "version: this build reads version 1, got 2");
@@ -143,7 +156,7 @@ TEST_CASE("Bad scenes are refused with the JSON path and the problem", "[scene]"
   CHECK(Error(With(R"([{"name": "a", "mass": 1, "position": [0, "x", 0], "shape": {"type": "sphere", "radius": 1}}])")) ==
         "bodies[0].position[1]: must be a finite number, got \"x\"");
   CHECK(Error(With(R"([{"name": "a", "mass": 1, "position": [0, 1e999, 0], "shape": {"type": "sphere", "radius": 1}}])")) ==
-        "scene: not valid JSON");
+        "bodies[0].position[1]: number 1e999 overflows a double (line 1, column 96)");
   CHECK(Error(With(R"([{"name": "a", "mass": 1, "material": "steel", "shape": {"type": "sphere", "radius": 1}}])")) ==
         "bodies[0].material: no material named \"steel\"");
   CHECK(Error(With(R"([{"name": "a", "static": true, "shape": {"type": "mesh", "asset": "../etc/passwd"}}])")) ==
@@ -183,6 +196,6 @@ TEST_CASE("solver.type pgs selects the exact-cone Gauss-Seidel with its sweeps a
   CHECK(s.pgs_iterations == 50);
   CHECK(s.pgs_tolerance == 1e-6);
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "iterations": 2.5}, )")) ==
-        "solver.iterations: must be a whole number");
+        "solver.iterations: must be a whole number, got 2.5");
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "iterations": 0}, )")).rfind("solver.iterations", 0) == 0);
 }

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "core/geometry/triangle_mesh.h"
-#include "core/scene/builtin_scenes.h"
+#include "tests/core/bundled_scene.h"
 #include "core/world/world.h"
 
 using namespace grasplab;

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/scene/builtin_scenes.h"
+#include "tests/core/bundled_scene.h"
 #include "core/scene/scene.h"
 #include "core/world/world.h"
 
@@ -121,7 +121,7 @@ TEST_CASE("PGS: a stack of 5 boxes rests for 10 s and carries its weight", "[pgs
 }
 
 TEST_CASE("PGS: the three fingers hold the ball under PD motors and joint limits", "[pgs]") {
-  auto scene = MakeBuiltinScene("finger-squeeze");
+  auto scene = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/finger-squeeze.json");
   REQUIRE(scene.ok());
   Scene& s = scene.value();
   s.world.set_contact_solver(ContactSolver::kPgs);

@@ -1,0 +1,150 @@
+#include "core/scene/scene_build.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "core/robot/robot_controller.h"
+
+namespace grasplab {
+namespace {
+
+Status BuildMaterials(const SceneSpec& spec, World* world) {
+  for (const MaterialSpec& m : spec.materials) {
+    auto id = world->materials().Add(m.material);
+    if (!id.ok()) return Status::Error(m.field + ": " + id.status().message());
+  }
+  for (const FrictionPairSpec& p : spec.friction_pairs) {
+    const MaterialId a = world->materials().Find(p.a), b = world->materials().Find(p.b);
+    if (Status s = world->materials().SetPair(a, b, p.static_friction, p.kinetic_friction); !s.ok()) {
+      return Status::Error(p.field + ": " + s.message());
+    }
+  }
+  return Status::Ok();
+}
+
+Status BuildBodies(const SceneSpec& spec, World* world, std::map<std::string, BodyId>* ids) {
+  for (const BodySpec& b : spec.bodies) {
+    BodyDef d = b.def;
+    if (!b.material.empty()) d.material = world->materials().Find(b.material);
+    auto id = world->AddBody(d);
+    if (!id.ok()) return id.status();
+    (*ids)[d.name] = id.value();
+  }
+  return Status::Ok();
+}
+
+Status BuildJoints(const SceneSpec& spec, const std::map<std::string, BodyId>& bodies, World* world) {
+  std::map<std::string, JointId> ids;
+  for (const JointSpec& j : spec.joints) {
+    JointDef d = j.def;
+    d.parent = bodies.at(j.parent);
+    d.child = bodies.at(j.child);
+    if (!j.coupled_to.empty()) d.coupled_to = ids.at(j.coupled_to);
+    auto id = world->AddJoint(d);
+    if (!id.ok()) return id.status();
+    ids[d.name] = id.value();
+    if (j.effort != 0.0) GL_TRY(world->SetJointEffort(id.value(), j.effort));
+  }
+  return Status::Ok();
+}
+
+// Where an attached robot's root goes: the host's frame (a body's, or an
+// earlier robot's link's) composed with the offset.
+Status PlaceAttached(const RobotSpec::Attach& attach, const std::map<std::string, BodyId>& bodies, const Scene& scene,
+                     RobotPlacement* pl) {
+  Pose X_WH;
+  if (!attach.body.empty()) {
+    pl->attach_to = bodies.at(attach.body);
+    X_WH = scene.world.pose(pl->attach_to);
+  } else {
+    const Robot& host = scene.robots[FindRobot(scene, attach.robot)].robot;
+    const int link = host.model->FindLink(attach.link);
+    pl->attach_to = host.link_body[link];
+    X_WH = host.LinkPose(scene.world, link);
+  }
+  pl->X_WR = Compose(X_WH, attach.offset);
+  return Status::Ok();
+}
+
+Status BuildRobots(const SceneSpec& spec, const std::map<std::string, BodyId>& bodies, Scene* scene) {
+  for (const RobotSpec& r : spec.robots) {
+    RobotPlacement pl;
+    pl.name = r.name;
+    pl.field = r.field;
+    pl.X_WR = r.X_WR;
+    pl.initial = r.initial;
+    pl.gains = r.gains;
+    if (r.attach) GL_TRY(PlaceAttached(*r.attach, bodies, *scene, &pl));
+    auto robot = AddRobot(&scene->world, *r.model, pl);
+    if (!robot.ok()) return robot.status();
+    for (const std::string& w : robot.value().warnings) scene->warnings.push_back(w);
+    TrajectoryController controller(scene->world, robot.value());
+    scene->robots.push_back({std::move(robot.value()), std::move(controller), nullptr});
+  }
+  return Status::Ok();
+}
+
+Status BuildActions(const SceneSpec& spec, Scene* scene) {
+  for (const ActionSpec& as : spec.actions) {
+    SceneAction a;
+    a.at = as.at;
+    a.type = as.type;
+    a.robot = FindRobot(*scene, as.robot);
+    a.duration = as.duration;
+    a.pose = as.pose;
+    a.link = as.link;
+    a.height = as.height;
+    a.axis = as.axis;
+    a.amplitude = as.amplitude;
+    a.frequency = as.frequency;
+    const Robot& r = scene->robots[a.robot].robot;
+    for (const auto& [name, target] : as.joints) {
+      const int dof = r.FindDof(name);
+      if (dof < 0) {
+        return Status::Error(as.field + ".joints." + name + ": robot \"" + as.robot +
+                             "\" has no driven joint of that name");
+      }
+      a.joints.push_back({dof, target});
+    }
+    const bool drives_root = (a.type == ActionType::kMove && a.link.empty()) || a.type == ActionType::kLift ||
+                             a.type == ActionType::kShake;
+    if (drives_root && !RobotFloatsFree(*scene, a.robot)) {
+      return Status::Error(as.field + ".type: robot \"" + as.robot +
+                           "\" is not free-floating (it is static or attached), so it cannot " +
+                           ActionTypeName(a.type));
+    }
+    scene->actions.push_back(std::move(a));
+  }
+  std::stable_sort(scene->actions.begin(), scene->actions.end(),
+                   [](const SceneAction& x, const SceneAction& y) { return x.at < y.at; });
+  return Status::Ok();
+}
+
+GraspSpec BuildGrasp(const GraspTargetSpec& g, const std::map<std::string, BodyId>& bodies, const Scene& scene) {
+  GraspSpec grasp;
+  grasp.object = bodies.at(g.object);
+  grasp.robot = g.robot.empty() ? -1 : FindRobot(scene, g.robot);
+  grasp.settings = g.settings;
+  return grasp;
+}
+
+}  // namespace
+
+StatusOr<Scene> BuildScene(std::shared_ptr<const SceneSpec> spec) {
+  if (!spec) return Status::Error("scene: no spec to build from");
+  Scene scene(spec->name, spec->timestep);
+  scene.world = World(spec->settings);
+  std::map<std::string, BodyId> bodies;
+  GL_TRY(BuildMaterials(*spec, &scene.world));
+  GL_TRY(BuildBodies(*spec, &scene.world, &bodies));
+  GL_TRY(BuildJoints(*spec, bodies, &scene.world));
+  GL_TRY(BuildRobots(*spec, bodies, &scene));
+  GL_TRY(BuildActions(*spec, &scene));
+  if (spec->grasp) scene.grasp = BuildGrasp(*spec->grasp, bodies, scene);
+  GL_TRY(scene.world.PrepareContactModel());
+  scene.spec = std::move(spec);
+  return scene;
+}
+
+}  // namespace grasplab

@@ -1,0 +1,114 @@
+// What a scene file asked for, as plain data (docs/scene-format.md): the
+// result of parsing (scene/scene_parse.h) and the input of building a live
+// Scene (scene/scene_build.h). Split by concern: settings, materials,
+// shapes and bodies, joints, robots, actions, grasp. A spec is immutable
+// once parsed: a Scene keeps it (shared) to reset from it and to tell the
+// page the values in force, defaults included. Its assets (meshes, robot
+// models) are already read and checked; shapes and models are shared, not
+// copied.
+//
+// Names are kept as names (a joint's parent, an action's robot): the builder
+// resolves them in order, so each error can still name its JSON path, kept
+// in every entry's `field`.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/dynamics/body.h"
+#include "core/dynamics/joint.h"
+#include "core/dynamics/material.h"
+#include "core/grasp/grasp_quality.h"
+#include "core/robot/robot.h"
+#include "core/world/world_settings.h"
+
+namespace grasplab {
+
+struct MaterialSpec {
+  Material material;
+  std::string field;  // "materials.<name>"
+};
+
+struct FrictionPairSpec {
+  std::string a, b;  // material names
+  double static_friction = 0.0;
+  double kinetic_friction = 0.0;
+  std::string field;  // "frictionPairs[i]"
+};
+
+struct BodySpec {
+  BodyDef def;           // def.material is resolved from `material` by the builder
+  std::string material;  // empty: "default"
+  std::string field;     // "bodies[i]"
+};
+
+struct JointSpec {
+  JointDef def;           // parent, child and coupled_to resolved by the builder
+  std::string parent, child;
+  std::string coupled_to;  // empty: not coupled
+  double effort = 0.0;     // N m or N, a constant motor effort
+  std::string field;       // "joints[i]"
+};
+
+struct RobotSpec {
+  std::string name;
+  std::string model_path;  // "assets/robots/....urdf"
+  std::shared_ptr<const RobotModel> model;
+  Pose X_WR;  // the root link's pose (unused when attached)
+  struct Attach {
+    std::string body;   // a scene body, or
+    std::string robot;  // an earlier robot's
+    std::string link;   //   link
+    Pose offset;        // the root link's pose in the host's frame
+  };
+  std::optional<Attach> attach;
+  std::vector<std::pair<std::string, double>> initial;  // URDF joint values
+  std::vector<RobotPlacement::Gains> gains;
+  std::string field;  // "robots[i]"
+};
+
+enum class ActionType { kAutoGraspStatic, kAutoGraspDynamic, kOpen, kMove, kMoveJoints, kLift, kShake };
+// "autograsp-static", "autograsp", "open", "move", "joints", "lift", "shake".
+const char* ActionTypeName(ActionType type);
+// The inverse of ActionTypeName; false for an unknown name.
+bool ActionTypeFromName(const std::string& name, ActionType* type);
+
+// A timed grasp action (scene/scene.h runs them).
+struct ActionSpec {
+  double at = 0.0;         // s
+  ActionType type = ActionType::kAutoGraspDynamic;
+  std::string robot;
+  double duration = 1.0;   // s
+  Pose pose;               // kMove: the root's target pose, or the link's when `link` is set
+  std::string link;        // kMove: a link moved in a straight line by IK (arms)
+  double height = 0.1;     // kLift: m along +z
+  Vec3 axis = Vec3::UnitX();                 // kShake, unit
+  double amplitude = 0.02, frequency = 2.0;  // kShake: m, Hz
+  std::vector<std::pair<std::string, double>> joints;  // kMoveJoints: URDF joint name, target value
+  std::string field;       // "actions[i]"
+};
+
+struct GraspTargetSpec {
+  std::string object;
+  std::string robot;  // empty: contacts with any dynamic body
+  GraspQualitySettings settings;
+  std::string field;  // "grasp"
+};
+
+struct SceneSpec {
+  std::string name = "scene";
+  double timestep = 0.0025;  // s, Miller & Christensen's default h
+  WorldSettings settings;
+  std::vector<MaterialSpec> materials;
+  std::vector<FrictionPairSpec> friction_pairs;
+  std::vector<BodySpec> bodies;
+  std::vector<JointSpec> joints;
+  std::vector<RobotSpec> robots;
+  std::vector<ActionSpec> actions;  // in file order (the builder sorts them by time, stably)
+  std::optional<GraspTargetSpec> grasp;
+};
+
+}  // namespace grasplab

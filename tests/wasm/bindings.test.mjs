@@ -1,0 +1,97 @@
+// Every function the WASM module exports is called here at least once, with
+// a result that has a known answer (so a binding that stops forwarding, or
+// forwards to the wrong thing, fails), and the page's copy of the frame
+// layouts (web/src/protocol.js) equals the core's (core/io/frame_arrays.h).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadBundled, loadGrasplab } from './load_module.mjs';
+import * as protocol from '../../web/src/protocol.js';
+
+const Module = await loadGrasplab();
+
+test('web/src/protocol.js has the core\'s frame layouts and stage names', () => {
+  const layout = JSON.parse(Module.frameLayoutJson());
+  assert.equal(protocol.POSE_STRIDE, layout.poseStride);
+  assert.equal(protocol.CONTACT_STRIDE, layout.contactStride);
+  assert.equal(protocol.JOINT_STRIDE, layout.jointStride);
+  assert.deepEqual(protocol.STAGE_NAMES, layout.stageNames);
+  assert.equal(protocol.Stats.CONTACTS, layout.statsCounters);
+  assert.equal(protocol.STATS_SIZE, layout.statsSize);
+});
+
+test('every Simulation binding forwards to the core', async () => {
+  const exported = Object.getOwnPropertyNames(Module.Simulation.prototype)
+    .filter((n) => n !== 'constructor' && !/^(delete|clone|isDeleted|deleteLater|isAliasOf)$/.test(n)).sort();
+  const called = new Set();
+  const sim = new Module.Simulation();
+  const call = (name, ...args) => {
+    called.add(name);
+    return sim[name](...args);
+  };
+  try {
+    // A free-floating gripper over a cube: every action type applies.
+    called.add('setAsset');  // loadBundled hands the URDF over with setAsset
+    assert.equal(await loadBundled(sim, 'parallel-jaw-cube'), '');
+    called.add('loadJson');
+    assert.equal(call('timestep'), 0.0025);
+    const desc = JSON.parse(call('describeJson'));
+    assert.equal(call('bodyCount'), desc.bodies.length);
+    assert.ok(call('hasGrasp'));
+    const robot = desc.robots[0];
+    const mats = JSON.parse(call('materialsJson'));
+    assert.ok(mats.some((m) => m.name === 'default' && m.staticFriction === 0.5));
+    assert.equal(call('setMaterialFriction', 'default', 0.9, 0.8), '');
+    assert.equal(JSON.parse(sim.materialsJson()).find((m) => m.name === 'default').staticFriction, 0.9);
+    assert.equal(sim.setMaterialFriction('default', 0.5, 0.4), '');  // back to the scene's
+    assert.match(call('setMaterialFriction', 'nope', 1, 1), /no material named "nope"/);
+    // Buttons: a dynamic auto-grasp closes the jaw on the cube (force closure by 0.7 s).
+    assert.equal(call('action', 'autograsp', robot, 0.5), '');
+    assert.match(sim.action('move', robot, 1), /type must be autograsp-static, autograsp, open, lift or shake/);
+    assert.match(sim.action('lift', robot, 0), /duration must be in \(0, 100\] s/);
+    assert.equal(call('step', 1), '');
+    assert.equal(call('time'), 0.0025);
+    assert.equal(call('stepCount'), 1);
+    assert.equal(call('poses').length, 7 * desc.bodies.length);
+    assert.equal(call('contacts').length % 18, 0);
+    assert.equal(call('contactCount'), sim.contacts().length / 18);
+    assert.equal(call('joints').length % 13, 0);
+    const stats = call('stats');
+    assert.equal(stats.length, JSON.parse(Module.frameLayoutJson()).statsSize);
+    assert.ok(stats.subarray(0, 10).every((s) => s >= 0));
+    assert.equal(call('energy').length, 3);
+    assert.equal(call('dragState')[0], -1);
+    const joints = JSON.parse(call('jointsJson', robot));
+    assert.ok(joints.length >= 1);
+    assert.equal(call('jointsJson', 'nope'), 'null');
+    assert.equal(sim.step(399), '');
+    const grasp = JSON.parse(call('graspJson', false));
+    assert.equal(grasp.forceClosure, true);
+    assert.equal(call('summaryJson').length > 0, true);
+    assert.equal(JSON.parse(call('frameJson')).time, sim.time());
+    assert.equal(call('stateHash'), JSON.parse(sim.summaryJson()).stateHash);
+    // Sliders: the sliders own the set points until handed back.
+    assert.equal(call('setExternalControl', robot, true), '');
+    assert.equal(call('setJointTarget', robot, joints[0].name, joints[0].lower ?? 0, 0), '');
+    assert.equal(JSON.parse(sim.jointsJson(robot))[0].target, joints[0].lower ?? 0);
+    assert.equal(sim.setExternalControl(robot, false), '');
+    // Drag: k_p = m (2 pi f)^2 pulls the cube; the spring force points at the target.
+    const cube = desc.grasp.object;
+    const p = Array.from(sim.poses().subarray(7 * cube, 7 * cube + 3));
+    assert.equal(call('startDrag', cube, ...p, p[0], p[1], p[2] + 0.05, 3), '');
+    assert.match(sim.startDrag(cube, ...p, ...p, 0), /frequency must be in \(0, 100\] Hz/);
+    assert.match(sim.startDrag(0, ...p, ...p, 3), /static/);
+    assert.equal(call('moveDrag', p[0], p[1], p[2] + 0.06), '');
+    assert.equal(sim.step(1), '');
+    const drag = call('dragState');
+    assert.equal(drag[0], cube);
+    assert.ok(drag[9] > 0, `spring force z ${drag[9]}`);
+    call('endDrag');
+    assert.equal(sim.dragState()[0], -1);
+    // Reset: back to time 0 with the loaded scene's first state.
+    assert.equal(call('reset'), '');
+    assert.equal(sim.time(), 0);
+  } finally {
+    sim.delete();
+  }
+  assert.deepEqual([...called].filter((n) => exported.includes(n)).sort(), exported);
+});
