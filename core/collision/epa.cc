@@ -38,21 +38,24 @@ class Polytope {
 
 }  // namespace
 
-PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB) {
-  auto support = [&](const Vec3& d) { return MinkowskiSupport(A, X_WA, B, X_WB, d, /*full_shapes=*/true); };
-  const double scale = std::max({1e-3, BoundingRadius(A), BoundingRadius(B)});
-  // Depth accuracy: 1e-7 of the shape size (5 nm on a 5 cm finger). Curved
-  // shapes (cylinders, rounded cores) converge linearly, so a tighter
-  // tolerance costs many iterations for nothing the solver can use.
-  const double tol = 1e-7 * scale;
-  PenetrationResult result;
+namespace {
 
-  // Seed: GJK's final simplex on the full shapes, grown to a tetrahedron or
-  // a triangular bipyramid around the origin when GJK stopped on a lower-
-  // dimensional simplex (the origin on a vertex, edge or face: touching).
-  GjkSimplex simplex;
-  GjkDistance(A, X_WA, B, X_WB, /*full_shapes=*/true, &simplex);
-  Polytope poly;
+// The support of the Minkowski difference A - B on the full shapes.
+struct MinkowskiSupportFn {
+  const Shape& A;
+  const Pose& X_WA;
+  const Shape& B;
+  const Pose& X_WB;
+  Vertex operator()(const Vec3& d) const { return MinkowskiSupport(A, X_WA, B, X_WB, d, /*full_shapes=*/true); }
+};
+
+// Seed: GJK's final simplex on the full shapes, grown to a tetrahedron or a
+// triangular bipyramid around the origin when GJK stopped on a lower-
+// dimensional simplex (the origin on a vertex, edge or face: touching).
+// False when no polytope with the origin inside can be built (not
+// overlapping after all, or degenerate).
+bool SeedPolytope(const MinkowskiSupportFn& support, const GjkSimplex& simplex, double tol, Polytope* poly_io) {
+  Polytope& poly = *poly_io;
   for (int i = 0; i < simplex.n; ++i) poly.verts.push_back(simplex.v[i]);
   auto far_from = [&](const std::vector<Vertex>& vs, const Vertex& w) {
     for (const Vertex& v : vs) {
@@ -66,7 +69,7 @@ PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& 
     const Vertex w = support(axes[i]);
     if (far_from(poly.verts, w)) poly.verts.push_back(w);
   }
-  if (poly.verts.size() < 2) return result;
+  if (poly.verts.size() < 2) return false;
   // Up to a triangle: directions perpendicular to the segment.
   if (poly.verts.size() == 2) {
     const Vec3 u = (poly.verts[1].w - poly.verts[0].w).normalized();
@@ -78,31 +81,38 @@ PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& 
       const double off_line = (w.w - poly.verts[0].w).cross(u).norm();
       if (off_line > tol) poly.verts.push_back(w);
     }
-    if (poly.verts.size() < 3) return result;
+    if (poly.verts.size() < 3) return false;
   }
   if (poly.verts.size() == 3) {
     // Bipyramid over the triangle: apexes along both normals.
     const Vec3 n = (poly.verts[1].w - poly.verts[0].w).cross(poly.verts[2].w - poly.verts[0].w).normalized();
     const Vertex up = support(n), down = support(-n);
-    if (!(n.dot(up.w - poly.verts[0].w) > tol) || !(n.dot(poly.verts[0].w - down.w) > tol)) return result;
+    if (!(n.dot(up.w - poly.verts[0].w) > tol) || !(n.dot(poly.verts[0].w - down.w) > tol)) return false;
     poly.verts.push_back(up);
     poly.verts.push_back(down);
     const bool ok = poly.AddFace(0, 1, 3) && poly.AddFace(1, 2, 3) && poly.AddFace(2, 0, 3) &&
                     poly.AddFace(1, 0, 4) && poly.AddFace(2, 1, 4) && poly.AddFace(0, 2, 4);
-    if (!ok) return result;
+    if (!ok) return false;
   } else {
     // Tetrahedron: orient faces away from the opposite vertex.
     static const int kFaces[4][4] = {{0, 1, 2, 3}, {0, 3, 1, 2}, {0, 2, 3, 1}, {1, 3, 2, 0}};
     for (const auto& f : kFaces) {
       const Vec3 n = (poly.verts[f[1]].w - poly.verts[f[0]].w).cross(poly.verts[f[2]].w - poly.verts[f[0]].w);
       const bool flip = n.dot(poly.verts[f[3]].w - poly.verts[f[0]].w) > 0.0;
-      if (!(flip ? poly.AddFace(f[0], f[2], f[1]) : poly.AddFace(f[0], f[1], f[2]))) return result;
+      if (!(flip ? poly.AddFace(f[0], f[2], f[1]) : poly.AddFace(f[0], f[1], f[2]))) return false;
     }
   }
   for (const Face& f : poly.faces) {
-    if (f.dist < -tol) return result;  // origin outside the seed: not overlapping after all
+    if (f.dist < -tol) return false;  // origin outside the seed: not overlapping after all
   }
+  return true;
+}
 
+// Expands the polytope towards the face closest to the origin until the
+// support along its normal adds less than tol (at most 64 iterations).
+// Returns that face's index (-1: none), *iterations the count.
+int ExpandPolytope(const MinkowskiSupportFn& support, double tol, Polytope* poly_io, int* iterations) {
+  Polytope& poly = *poly_io;
   constexpr int kMaxIterations = 64;
   int it = 0;
   int best = -1;
@@ -111,7 +121,7 @@ PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& 
     for (int i = 0; i < static_cast<int>(poly.faces.size()); ++i) {
       if (poly.faces[i].alive && (best < 0 || poly.faces[i].dist < poly.faces[best].dist)) best = i;
     }
-    if (best < 0) return result;
+    if (best < 0) return -1;
     const Face closest = poly.faces[best];
     const Vertex w = support(closest.n);
     if (closest.n.dot(w.w) - closest.dist <= tol) break;  // converged
@@ -142,6 +152,26 @@ PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& 
                        poly.faces.end());
     }
   }
+  *iterations = it;
+  return best;
+}
+
+}  // namespace
+
+PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB) {
+  const MinkowskiSupportFn support{A, X_WA, B, X_WB};
+  const double scale = std::max({1e-3, BoundingRadius(A), BoundingRadius(B)});
+  // Depth accuracy: 1e-7 of the shape size (5 nm on a 5 cm finger). Curved
+  // shapes (cylinders, rounded cores) converge linearly, so a tighter
+  // tolerance costs many iterations for nothing the solver can use.
+  const double tol = 1e-7 * scale;
+  PenetrationResult result;
+  GjkSimplex simplex;
+  GjkDistance(A, X_WA, B, X_WB, /*full_shapes=*/true, &simplex);
+  Polytope poly;
+  if (!SeedPolytope(support, simplex, tol, &poly)) return result;
+  int it = 0;
+  const int best = ExpandPolytope(support, tol, &poly, &it);
   if (best < 0) return result;
   // Closest point of the best face to the origin, in barycentric coordinates.
   const Face& f = poly.faces[best];

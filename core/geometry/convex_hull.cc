@@ -51,6 +51,135 @@ void MassProperties(ConvexHull* hull, const std::vector<Vec3>& p) {
   hull->unit_inertia = Mat3::Identity() * Cc.trace() - Cc;
 }
 
+// Point pi joins the outside set of the first live face of `candidates` it
+// is above (by more than eps); above none, it is inside.
+void AssignOutside(std::vector<Face>* faces, const std::vector<Vec3>& p, double eps, int pi,
+                   const std::vector<int>& candidates) {
+  for (int fi : candidates) {
+    Face& f = (*faces)[fi];
+    if (f.alive && f.n.dot(p[pi]) - f.d > eps) {
+      f.outside.push_back(pi);
+      return;
+    }
+  }
+}
+
+// The initial tetrahedron: the extreme pair along the widest axis, the point
+// farthest from their line, the point farthest from their plane; its four
+// outward faces, every other point assigned outside one of them.
+Status InitialTetrahedron(const std::vector<Vec3>& p, const Vec3& extent, double eps, const std::string& field,
+                          std::vector<Face>* faces) {
+  int axis;
+  extent.maxCoeff(&axis);
+  int i0 = 0, i1 = 0;
+  for (int i = 0; i < static_cast<int>(p.size()); ++i) {
+    if (p[i][axis] < p[i0][axis]) i0 = i;
+    if (p[i][axis] > p[i1][axis]) i1 = i;
+  }
+  const Vec3 u = (p[i1] - p[i0]).normalized();
+  int i2 = -1;
+  double best = eps;
+  for (int i = 0; i < static_cast<int>(p.size()); ++i) {
+    const double dist = (p[i] - p[i0]).cross(u).norm();
+    if (dist > best) best = dist, i2 = i;
+  }
+  if (i2 < 0) return Status::Error(field + ": points are collinear; a convex shape needs volume");
+  const Vec3 n0 = (p[i1] - p[i0]).cross(p[i2] - p[i0]).normalized();
+  int i3 = -1;
+  best = eps;
+  for (int i = 0; i < static_cast<int>(p.size()); ++i) {
+    const double dist = std::abs(n0.dot(p[i] - p[i0]));
+    if (dist > best) best = dist, i3 = i;
+  }
+  if (i3 < 0) return Status::Error(field + ": points are coplanar; a convex shape needs volume");
+  const bool above = n0.dot(p[i3] - p[i0]) > 0.0;  // i3 on the +n0 side: flip the base
+  if (above) {
+    faces->push_back(MakeFace(p, i0, i2, i1));
+    faces->push_back(MakeFace(p, i0, i1, i3));
+    faces->push_back(MakeFace(p, i1, i2, i3));
+    faces->push_back(MakeFace(p, i2, i0, i3));
+  } else {
+    faces->push_back(MakeFace(p, i0, i1, i2));
+    faces->push_back(MakeFace(p, i1, i0, i3));
+    faces->push_back(MakeFace(p, i2, i1, i3));
+    faces->push_back(MakeFace(p, i0, i2, i3));
+  }
+  const std::vector<int> all = {0, 1, 2, 3};
+  for (int i = 0; i < static_cast<int>(p.size()); ++i) {
+    if (i != i0 && i != i1 && i != i2 && i != i3) AssignOutside(faces, p, eps, i, all);
+  }
+  return Status::Ok();
+}
+
+// Quickhull: while a face has outside points, its farthest one becomes a
+// vertex; every face that sees it goes, and its directed edges without a
+// reversed twin among them (the horizon) are coned to it.
+void GrowHull(const std::vector<Vec3>& p, double eps, std::vector<Face>* faces_io) {
+  std::vector<Face>& faces = *faces_io;
+  for (std::size_t fi = 0; fi < faces.size(); ++fi) {
+    if (!faces[fi].alive || faces[fi].outside.empty()) continue;
+    int apex = faces[fi].outside[0];
+    double far = -1.0;
+    for (int pi : faces[fi].outside) {
+      const double dist = faces[fi].n.dot(p[pi]) - faces[fi].d;
+      if (dist > far) far = dist, apex = pi;
+    }
+    std::vector<int> visible;
+    std::map<std::pair<int, int>, int> edges;
+    for (std::size_t g = 0; g < faces.size(); ++g) {
+      if (faces[g].alive && faces[g].n.dot(p[apex]) - faces[g].d > eps) visible.push_back(static_cast<int>(g));
+    }
+    std::vector<int> orphans;
+    for (int g : visible) {
+      faces[g].alive = false;
+      for (int e = 0; e < 3; ++e) edges[{faces[g].v[e], faces[g].v[(e + 1) % 3]}] = g;
+      for (int pi : faces[g].outside) {
+        if (pi != apex) orphans.push_back(pi);
+      }
+      faces[g].outside.clear();
+      faces[g].outside.shrink_to_fit();
+    }
+    std::vector<int> created;
+    for (const auto& [edge, g] : edges) {
+      if (edges.count({edge.second, edge.first})) continue;
+      faces.push_back(MakeFace(p, edge.first, edge.second, apex));
+      created.push_back(static_cast<int>(faces.size() - 1));
+    }
+    std::sort(orphans.begin(), orphans.end());
+    for (int pi : orphans) AssignOutside(&faces, p, eps, pi, created);
+    fi = static_cast<std::size_t>(-1);  // rescan from the start (faces grew)
+  }
+}
+
+// Keeps the vertices used by live faces, in input-sorted order, then the
+// mass properties and bounds about the centroid.
+StatusOr<std::shared_ptr<const ConvexHull>> CompactHull(const std::vector<Vec3>& p, const std::vector<Face>& faces,
+                                                        const std::string& field) {
+  auto hull = std::make_shared<ConvexHull>();
+  std::vector<int> remap(p.size(), -1);
+  std::vector<Vec3> used;
+  for (const Face& f : faces) {
+    if (!f.alive) continue;
+    for (int v : f.v) {
+      if (remap[v] < 0) {
+        remap[v] = static_cast<int>(used.size());
+        used.push_back(p[v]);
+      }
+    }
+    hull->triangles.push_back({remap[f.v[0]], remap[f.v[1]], remap[f.v[2]]});
+  }
+  MassProperties(hull.get(), used);
+  if (!(hull->volume > 0.0)) return Status::Error(field + ": hull has no volume");
+  for (const Vec3& v : used) hull->vertices.push_back(v - hull->centroid);
+  hull->bounds_min = hull->bounds_max = hull->vertices[0];
+  for (const Vec3& v : hull->vertices) {
+    hull->bounds_min = hull->bounds_min.cwiseMin(v);
+    hull->bounds_max = hull->bounds_max.cwiseMax(v);
+    hull->bounding_radius = std::max(hull->bounding_radius, v.norm());
+  }
+  return std::shared_ptr<const ConvexHull>(std::move(hull));
+}
+
 }  // namespace
 
 StatusOr<std::shared_ptr<const ConvexHull>> BuildConvexHull(const std::vector<Vec3>& input, const std::string& field) {
@@ -75,125 +204,11 @@ StatusOr<std::shared_ptr<const ConvexHull>> BuildConvexHull(const std::vector<Ve
     lo = lo.cwiseMin(x);
     hi = hi.cwiseMax(x);
   }
-  const double scale = (hi - lo).maxCoeff();
-  const double eps = 1e-10 * scale;
-
-  // Initial tetrahedron: the extreme pair along the widest axis, the point
-  // farthest from their line, the point farthest from their plane.
-  int axis;
-  (hi - lo).maxCoeff(&axis);
-  int i0 = 0, i1 = 0;
-  for (int i = 0; i < static_cast<int>(p.size()); ++i) {
-    if (p[i][axis] < p[i0][axis]) i0 = i;
-    if (p[i][axis] > p[i1][axis]) i1 = i;
-  }
-  const Vec3 u = (p[i1] - p[i0]).normalized();
-  int i2 = -1;
-  double best = eps;
-  for (int i = 0; i < static_cast<int>(p.size()); ++i) {
-    const double dist = (p[i] - p[i0]).cross(u).norm();
-    if (dist > best) best = dist, i2 = i;
-  }
-  if (i2 < 0) return Status::Error(field + ": points are collinear; a convex shape needs volume");
-  const Vec3 n0 = (p[i1] - p[i0]).cross(p[i2] - p[i0]).normalized();
-  int i3 = -1;
-  best = eps;
-  for (int i = 0; i < static_cast<int>(p.size()); ++i) {
-    const double dist = std::abs(n0.dot(p[i] - p[i0]));
-    if (dist > best) best = dist, i3 = i;
-  }
-  if (i3 < 0) return Status::Error(field + ": points are coplanar; a convex shape needs volume");
-
+  const double eps = 1e-10 * (hi - lo).maxCoeff();
   std::vector<Face> faces;
-  const bool above = n0.dot(p[i3] - p[i0]) > 0.0;  // i3 on the +n0 side: flip the base
-  if (above) {
-    faces.push_back(MakeFace(p, i0, i2, i1));
-    faces.push_back(MakeFace(p, i0, i1, i3));
-    faces.push_back(MakeFace(p, i1, i2, i3));
-    faces.push_back(MakeFace(p, i2, i0, i3));
-  } else {
-    faces.push_back(MakeFace(p, i0, i1, i2));
-    faces.push_back(MakeFace(p, i1, i0, i3));
-    faces.push_back(MakeFace(p, i2, i1, i3));
-    faces.push_back(MakeFace(p, i0, i2, i3));
-  }
-  // Assign every other point to the first face it is above.
-  auto assign = [&](int pi, const std::vector<int>& candidates) {
-    for (int fi : candidates) {
-      if (faces[fi].alive && faces[fi].n.dot(p[pi]) - faces[fi].d > eps) {
-        faces[fi].outside.push_back(pi);
-        return;
-      }
-    }
-  };
-  {
-    const std::vector<int> all = {0, 1, 2, 3};
-    for (int i = 0; i < static_cast<int>(p.size()); ++i) {
-      if (i != i0 && i != i1 && i != i2 && i != i3) assign(i, all);
-    }
-  }
-
-  for (std::size_t fi = 0; fi < faces.size(); ++fi) {
-    if (!faces[fi].alive || faces[fi].outside.empty()) continue;
-    // The farthest outside point becomes a hull vertex.
-    int apex = faces[fi].outside[0];
-    double far = -1.0;
-    for (int pi : faces[fi].outside) {
-      const double dist = faces[fi].n.dot(p[pi]) - faces[fi].d;
-      if (dist > far) far = dist, apex = pi;
-    }
-    // Every face that sees the apex goes; its directed edges without a
-    // reversed twin among them form the horizon.
-    std::vector<int> visible;
-    std::map<std::pair<int, int>, int> edges;
-    for (std::size_t g = 0; g < faces.size(); ++g) {
-      if (faces[g].alive && faces[g].n.dot(p[apex]) - faces[g].d > eps) visible.push_back(static_cast<int>(g));
-    }
-    std::vector<int> orphans;
-    for (int g : visible) {
-      faces[g].alive = false;
-      for (int e = 0; e < 3; ++e) edges[{faces[g].v[e], faces[g].v[(e + 1) % 3]}] = g;
-      for (int pi : faces[g].outside) {
-        if (pi != apex) orphans.push_back(pi);
-      }
-      faces[g].outside.clear();
-      faces[g].outside.shrink_to_fit();
-    }
-    std::vector<int> created;
-    for (const auto& [edge, g] : edges) {
-      if (edges.count({edge.second, edge.first})) continue;
-      faces.push_back(MakeFace(p, edge.first, edge.second, apex));
-      created.push_back(static_cast<int>(faces.size() - 1));
-    }
-    std::sort(orphans.begin(), orphans.end());
-    for (int pi : orphans) assign(pi, created);
-    fi = static_cast<std::size_t>(-1);  // rescan from the start (faces grew)
-  }
-
-  // Compact: keep the vertices used by live faces, in input-sorted order.
-  auto hull = std::make_shared<ConvexHull>();
-  std::vector<int> remap(p.size(), -1);
-  std::vector<Vec3> used;
-  for (const Face& f : faces) {
-    if (!f.alive) continue;
-    for (int v : f.v) {
-      if (remap[v] < 0) {
-        remap[v] = static_cast<int>(used.size());
-        used.push_back(p[v]);
-      }
-    }
-    hull->triangles.push_back({remap[f.v[0]], remap[f.v[1]], remap[f.v[2]]});
-  }
-  MassProperties(hull.get(), used);
-  if (!(hull->volume > 0.0)) return Status::Error(field + ": hull has no volume");
-  for (const Vec3& v : used) hull->vertices.push_back(v - hull->centroid);
-  hull->bounds_min = hull->bounds_max = hull->vertices[0];
-  for (const Vec3& v : hull->vertices) {
-    hull->bounds_min = hull->bounds_min.cwiseMin(v);
-    hull->bounds_max = hull->bounds_max.cwiseMax(v);
-    hull->bounding_radius = std::max(hull->bounding_radius, v.norm());
-  }
-  return std::shared_ptr<const ConvexHull>(std::move(hull));
+  GL_TRY(InitialTetrahedron(p, hi - lo, eps, field, &faces));
+  GrowHull(p, eps, &faces);
+  return CompactHull(p, faces, field);
 }
 
 }  // namespace grasplab

@@ -64,7 +64,20 @@ class Builder {
   // plane decides, which stays robust when the hull is thin.
   bool MakePlane(HullFacet* f, std::initializer_list<int> below) const;
   bool InitialSimplex(std::vector<int>* simplex, HullNd* out);
+  // The simplex's d + 1 facets, every other point outside one of them.
+  bool InitialFacets(const std::vector<int>& simplex, HullNd* out);
   void AssignOutside(int point, const std::vector<int>& candidates);
+  // Adds the farthest point outside facet *fi (Quickhull's step); *fi is
+  // stepped back when fi survives with outside points left.
+  bool AddFarthestPoint(std::size_t* fi, HullNd* out);
+  // The connected facets that see the apex, grown from `start`, sorted.
+  void FindVisible(int apex, int start);
+  // New facets from each horizon ridge to the apex, stitched to their
+  // neighbours (into horizon_new_).
+  bool ConeHorizon(int apex, HullNd* out);
+  // The facets, vertices and volume (cones from the interior point), and
+  // the check that no point ends outside.
+  void Finish(HullNd* out);
 
   const std::vector<double>& pts_;
   const int d_;
@@ -73,6 +86,9 @@ class Builder {
   double eps_ = 0.0;
   Row interior_{};
   std::vector<Facet> facets_;
+  // Scratch of AddFarthestPoint, kept between points.
+  std::vector<int> visible_, stack_, horizon_new_, orphans_;
+  std::map<std::vector<int>, std::pair<int, int>> ridge_owner_;
 };
 
 bool Builder::MakePlane(HullFacet* f, std::initializer_list<int> below) const {
@@ -161,6 +177,193 @@ void Builder::AssignOutside(int point, const std::vector<int>& candidates) {
   }
 }
 
+bool Builder::InitialFacets(const std::vector<int>& simplex, HullNd* out) {
+  for (int k = 0; k < d_; ++k) {
+    interior_[k] = 0.0;
+    for (int v : simplex) interior_[k] += P(v)[k];
+    interior_[k] /= (d_ + 1);
+  }
+  // Facet i omits simplex vertex i; its neighbour across the ridge opposite
+  // vertex slot j is the facet omitting the simplex vertex in that slot.
+  for (int i = 0; i <= d_; ++i) {
+    Facet f;
+    std::array<int, kMaxHullDim> omitted{};
+    int s = 0;
+    for (int j = 0; j <= d_; ++j) {
+      if (j == i) continue;
+      f.f.vertices[s] = simplex[j];
+      omitted[s] = j;
+      ++s;
+    }
+    for (int j = 0; j < d_; ++j) f.neighbors[j] = omitted[j];
+    if (!MakePlane(&f.f, {simplex[i]})) {
+      out->status = HullStatus::kNumerical;
+      out->message = "degenerate initial simplex";
+      return false;
+    }
+    facets_.push_back(f);
+  }
+  std::vector<int> all(d_ + 1);
+  for (int i = 0; i <= d_; ++i) all[i] = i;
+  std::vector<char> in_simplex(n_, 0);
+  for (int v : simplex) in_simplex[v] = 1;
+  for (int p = 0; p < n_; ++p) {
+    if (!in_simplex[p]) AssignOutside(p, all);
+  }
+  return true;
+}
+
+void Builder::FindVisible(int apex, int start) {
+  visible_.clear();
+  stack_.assign({start});
+  facets_[start].visible = true;
+  while (!stack_.empty()) {
+    const int v = stack_.back();
+    stack_.pop_back();
+    visible_.push_back(v);
+    for (int j = 0; j < d_; ++j) {
+      const int nb = facets_[v].neighbors[j];
+      if (facets_[nb].visible) continue;
+      if (Height(facets_[nb].f, apex) > eps_) {
+        facets_[nb].visible = true;
+        stack_.push_back(nb);
+      }
+    }
+  }
+  std::sort(visible_.begin(), visible_.end());
+}
+
+bool Builder::ConeHorizon(int apex, HullNd* out) {
+  horizon_new_.clear();
+  ridge_owner_.clear();
+  for (int v : visible_) {
+    for (int j = 0; j < d_; ++j) {
+      const int nb = facets_[v].neighbors[j];
+      if (facets_[nb].visible) continue;
+      Facet g;
+      g.f.vertices = facets_[v].f.vertices;
+      g.f.vertices[j] = apex;
+      // Below the new facet: the vertex it replaces, and the neighbour's
+      // vertex across the ridge.
+      int across = -1;
+      for (int k = 0; k < d_; ++k) {
+        if (facets_[nb].neighbors[k] == v) across = facets_[nb].f.vertices[k];
+      }
+      if (!MakePlane(&g.f, {facets_[v].f.vertices[j], across < 0 ? facets_[v].f.vertices[j] : across})) {
+        out->status = HullStatus::kNumerical;
+        out->message = "a degenerate facet while adding a point";
+        return false;
+      }
+      g.neighbors[j] = nb;
+      const int gi = static_cast<int>(facets_.size());
+      for (int k = 0; k < d_; ++k) {
+        if (facets_[nb].neighbors[k] == v) facets_[nb].neighbors[k] = gi;
+      }
+      // Ridges through the apex: omit each other vertex in turn.
+      for (int k = 0; k < d_; ++k) {
+        if (k == j) continue;
+        std::vector<int> key;
+        key.reserve(d_ - 1);
+        for (int m = 0; m < d_; ++m) {
+          if (m != k) key.push_back(g.f.vertices[m]);
+        }
+        std::sort(key.begin(), key.end());
+        auto [it, inserted] = ridge_owner_.try_emplace(key, gi, k);
+        if (!inserted) {
+          g.neighbors[k] = it->second.first;
+          facets_[it->second.first].neighbors[it->second.second] = gi;
+          ridge_owner_.erase(it);
+        }
+      }
+      facets_.push_back(std::move(g));
+      horizon_new_.push_back(gi);
+      if (static_cast<int>(facets_.size()) > st_.max_facets) {
+        out->status = HullStatus::kTooLarge;
+        out->message = "more than " + std::to_string(st_.max_facets) + " facets";
+        return false;
+      }
+    }
+  }
+  if (!ridge_owner_.empty()) {
+    out->status = HullStatus::kNumerical;
+    out->message = "the horizon is not a closed ridge cycle";
+    return false;
+  }
+  return true;
+}
+
+bool Builder::AddFarthestPoint(std::size_t* fi_io, HullNd* out) {
+  const std::size_t fi = *fi_io;
+  // The farthest outside point.
+  int apex = -1;
+  double far = -1.0;
+  for (int p : facets_[fi].outside) {
+    const double h = Height(facets_[fi].f, p);
+    if (h > far) far = h, apex = p;
+  }
+  // Visible facets: the connected region seeing the apex, grown from the
+  // facet it is highest above. (Not from fi: the apex may sit barely
+  // above fi, behind a band of facets it is within tolerance of, and far
+  // above the rest of its visible region; measured on the wrench spaces
+  // of parallel-jaw grasps.)
+  int start = static_cast<int>(fi);
+  double best = far;
+  for (std::size_t a = 0; a < facets_.size(); ++a) {
+    if (!facets_[a].alive) continue;
+    const double h = Height(facets_[a].f, apex);
+    if (h > best) best = h, start = static_cast<int>(a);
+  }
+  FindVisible(apex, start);
+  if (!ConeHorizon(apex, out)) return false;
+  if (!facets_[fi].visible) {  // fi stays: the apex is on the hull now
+    auto& out_fi = facets_[fi].outside;
+    out_fi.erase(std::remove(out_fi.begin(), out_fi.end(), apex), out_fi.end());
+    --*fi_io;  // look at fi again: it may have more outside points
+  }
+  orphans_.clear();
+  for (int v : visible_) {
+    facets_[v].alive = false;
+    for (int p : facets_[v].outside) {
+      if (p != apex) orphans_.push_back(p);
+    }
+    facets_[v].outside.clear();
+    facets_[v].outside.shrink_to_fit();
+  }
+  std::sort(orphans_.begin(), orphans_.end());
+  for (int p : orphans_) AssignOutside(p, horizon_new_);
+  return true;
+}
+
+void Builder::Finish(HullNd* out) {
+  std::vector<char> is_vertex(n_, 0);
+  double factorial = 1.0;
+  for (int k = 2; k <= d_; ++k) factorial *= k;
+  for (const Facet& f : facets_) {
+    if (!f.alive) continue;
+    out->facets.push_back(f.f);
+    std::array<double, kMaxHullDim * kMaxHullDim> m{};
+    for (int r = 0; r < d_; ++r) {
+      is_vertex[f.f.vertices[r]] = 1;
+      for (int c = 0; c < d_; ++c) m[r * kMaxHullDim + c] = P(f.f.vertices[r])[c] - interior_[c];
+    }
+    out->volume += std::abs(Determinant(m, d_)) / factorial;
+  }
+  for (int i = 0; i < n_; ++i) {
+    if (is_vertex[i]) out->vertices.push_back(i);
+  }
+  out->rank = d_;
+  for (const HullFacet& f : out->facets) {
+    for (int i = 0; i < n_; ++i) {
+      if (Height(f, i) > 100.0 * eps_) {
+        out->status = HullStatus::kNumerical;
+        out->message = "point " + std::to_string(i) + " ends " + std::to_string(Height(f, i) / eps_) +
+                       " tolerances outside a facet";
+        return;
+      }
+    }
+  }
+}
+
 HullNd Builder::Run() {
   HullNd out;
   out.dim = d_;
@@ -176,184 +379,12 @@ HullNd Builder::Run() {
     out.message = buf;
     return out;
   }
-  for (int k = 0; k < d_; ++k) {
-    interior_[k] = 0.0;
-    for (int v : simplex) interior_[k] += P(v)[k];
-    interior_[k] /= (d_ + 1);
-  }
-  // The simplex's d + 1 facets: facet i omits simplex vertex i; its
-  // neighbour across the ridge opposite vertex slot j is the facet omitting
-  // the simplex vertex in that slot.
-  for (int i = 0; i <= d_; ++i) {
-    Facet f;
-    std::array<int, kMaxHullDim> omitted{};
-    int s = 0;
-    for (int j = 0; j <= d_; ++j) {
-      if (j == i) continue;
-      f.f.vertices[s] = simplex[j];
-      omitted[s] = j;
-      ++s;
-    }
-    for (int j = 0; j < d_; ++j) f.neighbors[j] = omitted[j];
-    if (!MakePlane(&f.f, {simplex[i]})) {
-      out.status = HullStatus::kNumerical;
-      out.message = "degenerate initial simplex";
-      return out;
-    }
-    facets_.push_back(f);
-  }
-  {
-    std::vector<int> all(d_ + 1);
-    for (int i = 0; i <= d_; ++i) all[i] = i;
-    std::vector<char> in_simplex(n_, 0);
-    for (int v : simplex) in_simplex[v] = 1;
-    for (int p = 0; p < n_; ++p) {
-      if (!in_simplex[p]) AssignOutside(p, all);
-    }
-  }
-
-  std::vector<int> visible, stack, horizon_new, orphans;
-  std::map<std::vector<int>, std::pair<int, int>> ridge_owner;
+  if (!InitialFacets(simplex, &out)) return out;
   for (std::size_t fi = 0; fi < facets_.size(); ++fi) {
     if (!facets_[fi].alive || facets_[fi].outside.empty()) continue;
-    // The farthest outside point.
-    int apex = -1;
-    double far = -1.0;
-    for (int p : facets_[fi].outside) {
-      const double h = Height(facets_[fi].f, p);
-      if (h > far) far = h, apex = p;
-    }
-    // Visible facets: the connected region seeing the apex, grown from the
-    // facet it is highest above. (Not from fi: the apex may sit barely
-    // above fi, behind a band of facets it is within tolerance of, and far
-    // above the rest of its visible region; measured on the wrench spaces
-    // of parallel-jaw grasps.)
-    int start = static_cast<int>(fi);
-    double best = far;
-    for (std::size_t a = 0; a < facets_.size(); ++a) {
-      if (!facets_[a].alive) continue;
-      const double h = Height(facets_[a].f, apex);
-      if (h > best) best = h, start = static_cast<int>(a);
-    }
-    visible.clear();
-    stack.assign({start});
-    facets_[start].visible = true;
-    while (!stack.empty()) {
-      const int v = stack.back();
-      stack.pop_back();
-      visible.push_back(v);
-      for (int j = 0; j < d_; ++j) {
-        const int nb = facets_[v].neighbors[j];
-        if (facets_[nb].visible) continue;
-        if (Height(facets_[nb].f, apex) > eps_) {
-          facets_[nb].visible = true;
-          stack.push_back(nb);
-        }
-      }
-    }
-    std::sort(visible.begin(), visible.end());
-    // Cone each horizon ridge to the apex.
-    horizon_new.clear();
-    ridge_owner.clear();
-    for (int v : visible) {
-      for (int j = 0; j < d_; ++j) {
-        const int nb = facets_[v].neighbors[j];
-        if (facets_[nb].visible) continue;
-        Facet g;
-        g.f.vertices = facets_[v].f.vertices;
-        g.f.vertices[j] = apex;
-        // Below the new facet: the vertex it replaces, and the neighbour's
-        // vertex across the ridge.
-        int across = -1;
-        for (int k = 0; k < d_; ++k) {
-          if (facets_[nb].neighbors[k] == v) across = facets_[nb].f.vertices[k];
-        }
-        if (!MakePlane(&g.f, {facets_[v].f.vertices[j], across < 0 ? facets_[v].f.vertices[j] : across})) {
-          out.status = HullStatus::kNumerical;
-          out.message = "a degenerate facet while adding a point";
-          return out;
-        }
-        g.neighbors[j] = nb;
-        const int gi = static_cast<int>(facets_.size());
-        for (int k = 0; k < d_; ++k) {
-          if (facets_[nb].neighbors[k] == v) facets_[nb].neighbors[k] = gi;
-        }
-        // Ridges through the apex: omit each other vertex in turn.
-        for (int k = 0; k < d_; ++k) {
-          if (k == j) continue;
-          std::vector<int> key;
-          key.reserve(d_ - 1);
-          for (int m = 0; m < d_; ++m) {
-            if (m != k) key.push_back(g.f.vertices[m]);
-          }
-          std::sort(key.begin(), key.end());
-          auto [it, inserted] = ridge_owner.try_emplace(key, gi, k);
-          if (!inserted) {
-            g.neighbors[k] = it->second.first;
-            facets_[it->second.first].neighbors[it->second.second] = gi;
-            ridge_owner.erase(it);
-          }
-        }
-        facets_.push_back(std::move(g));
-        horizon_new.push_back(gi);
-        if (static_cast<int>(facets_.size()) > st_.max_facets) {
-          out.status = HullStatus::kTooLarge;
-          out.message = "more than " + std::to_string(st_.max_facets) + " facets";
-          return out;
-        }
-      }
-    }
-    if (!ridge_owner.empty()) {
-      out.status = HullStatus::kNumerical;
-      out.message = "the horizon is not a closed ridge cycle";
-      return out;
-    }
-    if (!facets_[fi].visible) {  // fi stays: the apex is on the hull now
-      auto& out_fi = facets_[fi].outside;
-      out_fi.erase(std::remove(out_fi.begin(), out_fi.end(), apex), out_fi.end());
-      --fi;  // look at fi again: it may have more outside points
-    }
-    orphans.clear();
-    for (int v : visible) {
-      facets_[v].alive = false;
-      for (int p : facets_[v].outside) {
-        if (p != apex) orphans.push_back(p);
-      }
-      facets_[v].outside.clear();
-      facets_[v].outside.shrink_to_fit();
-    }
-    std::sort(orphans.begin(), orphans.end());
-    for (int p : orphans) AssignOutside(p, horizon_new);
+    if (!AddFarthestPoint(&fi, &out)) return out;
   }
-
-  // Output, volume (cones from the interior point) and a final check.
-  std::vector<char> is_vertex(n_, 0);
-  double factorial = 1.0;
-  for (int k = 2; k <= d_; ++k) factorial *= k;
-  for (const Facet& f : facets_) {
-    if (!f.alive) continue;
-    out.facets.push_back(f.f);
-    std::array<double, kMaxHullDim * kMaxHullDim> m{};
-    for (int r = 0; r < d_; ++r) {
-      is_vertex[f.f.vertices[r]] = 1;
-      for (int c = 0; c < d_; ++c) m[r * kMaxHullDim + c] = P(f.f.vertices[r])[c] - interior_[c];
-    }
-    out.volume += std::abs(Determinant(m, d_)) / factorial;
-  }
-  for (int i = 0; i < n_; ++i) {
-    if (is_vertex[i]) out.vertices.push_back(i);
-  }
-  out.rank = d_;
-  for (const HullFacet& f : out.facets) {
-    for (int i = 0; i < n_; ++i) {
-      if (Height(f, i) > 100.0 * eps_) {
-        out.status = HullStatus::kNumerical;
-        out.message = "point " + std::to_string(i) + " ends " + std::to_string(Height(f, i) / eps_) +
-                      " tolerances outside a facet";
-        return out;
-      }
-    }
-  }
+  Finish(&out);
   return out;
 }
 

@@ -13,175 +13,211 @@
 
 namespace grasplab {
 
-LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
-                             std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
-  const int p = static_cast<int>(sys->limit_rows.size());
-  const int q = static_cast<int>(sys->contacts.size());
-  // Friction columns per contact: u tangential, plus 2 torsional.
-  const int ut = st.friction_directions;
-  const int u = ut + (st.torsional_radius > 0.0 ? 2 : 0);
-  const int f = static_cast<int>(sys->friction_rows.size());
+namespace {
 
-  // H rows: limits, normals, friction directions (eq. 18's l, n, D), and
-  // their right-hand sides b (the LCP's q entries without H v_c). Every
-  // row is a combination of at most two base rows: a contact's u pyramid
-  // edges d_k = cos_k t1 + sin_k t2 of its two tangent rows, the torsional
-  // pair and each joint-friction pair +-1 times one row. The joints are
-  // eliminated on the base rows (3 per contact instead of 1 + u), and
-  //   H A H^T = T (B A B^T) T^T,   H = T B,
-  // costs a few flops per entry of the LCP matrix instead of the
-  // reduction's 12 + (joint rows) (reduced_island.h).
+// Where each unknown of eq. 21's LCP sits: [c_l (p), c_n (q), beta (q u),
+// joint friction beta+- (2 f), lambda (q), joint friction lambda (f)].
+struct LcpLayout {
+  int p = 0, q = 0;    // limit rows, contacts
+  int ut = 0, u = 0;   // friction columns per contact: u tangential, plus 2 torsional
+  int f = 0;           // joint-friction rows
+  int mh = 0, mb = 0;  // H rows, base rows
+  int n = 0;           // LCP size
+  int beta0 = 0, lambda0 = 0, jbeta0 = 0, jlambda0 = 0;
+};
+
+// H rows: limits, normals, friction directions (eq. 18's l, n, D), and
+// their right-hand sides b (the LCP's q entries without H v_c). Every row
+// is a combination of at most two base rows: a contact's u pyramid edges
+// d_k = cos_k t1 + sin_k t2 of its two tangent rows, the torsional pair and
+// each joint-friction pair +-1 times one row. The joints are eliminated on
+// the base rows (3 per contact instead of 1 + u), and
+//   H A H^T = T (B A B^T) T^T,   H = T B,
+// costs a few flops per entry of the LCP matrix instead of the reduction's
+// 12 + (joint rows) (reduced_island.h).
+struct Combination {
+  int a = -1, b = -1;  // base rows
+  double ca = 1.0, cb = 0.0;
+};
+struct LcpRows {
   std::vector<JacobianRow> base;
-  struct Combination {
-    int a = -1, b = -1;       // base rows
-    double ca = 1.0, cb = 0.0;
-  };
   std::vector<Combination> T;
   std::vector<double> rhs;
-  base.reserve(p + 3 * q + (u > ut ? q : 0) + f);
-  T.reserve(p + q * (1 + u) + 2 * f);
-  for (int i = 0; i < p; ++i) {
+};
+
+LcpLayout MakeLayout(const IslandSystem& sys, const LcpSolverSettings& st) {
+  LcpLayout L;
+  L.p = static_cast<int>(sys.limit_rows.size());
+  L.q = static_cast<int>(sys.contacts.size());
+  L.ut = st.friction_directions;
+  L.u = L.ut + (st.torsional_radius > 0.0 ? 2 : 0);
+  L.f = static_cast<int>(sys.friction_rows.size());
+  L.mh = L.p + L.q * (1 + L.u) + 2 * L.f;
+  L.n = L.mh + L.q + L.f;
+  L.beta0 = L.p + L.q;
+  L.lambda0 = L.p + L.q + L.q * L.u + 2 * L.f;
+  L.jbeta0 = L.p + L.q + L.q * L.u;
+  L.jlambda0 = L.lambda0 + L.q;
+  return L;
+}
+
+void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, LcpRows* rows) {
+  std::vector<JacobianRow>& base = rows->base;
+  std::vector<Combination>& T = rows->T;
+  std::vector<double>& rhs = rows->rhs;
+  base.reserve(L.p + 3 * L.q + (L.u > L.ut ? L.q : 0) + L.f);
+  T.reserve(L.mh);
+  for (int i = 0; i < L.p; ++i) {
     T.push_back({static_cast<int>(base.size())});
-    base.push_back(sys->limit_rows[i]);
-    rhs.push_back(-sys->limit_targets[i]);
+    base.push_back(sys.limit_rows[i]);
+    rhs.push_back(-sys.limit_targets[i]);
   }
-  for (int c = 0; c < q; ++c) {
-    const Contact& ct = *sys->contacts[c];
+  for (int c = 0; c < L.q; ++c) {
+    const Contact& ct = *sys.contacts[c];
     T.push_back({static_cast<int>(base.size())});
-    base.push_back(ContactRow(*sys, c, ct.n_W));
-    rhs.push_back(-(sys->contact_targets.empty()
+    base.push_back(ContactRow(sys, c, ct.n_W));
+    rhs.push_back(-(sys.contact_targets.empty()
                         ? ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction)
-                        : sys->contact_targets[c]));
+                        : sys.contact_targets[c]));
   }
-  for (int c = 0; c < q; ++c) {
+  for (int c = 0; c < L.q; ++c) {
     Vec3 t1, t2;
-    TangentBasis(sys->contacts[c]->n_W, &t1, &t2);
+    TangentBasis(sys.contacts[c]->n_W, &t1, &t2);
     const int b1 = static_cast<int>(base.size());
-    base.push_back(ContactRow(*sys, c, t1));
-    base.push_back(ContactRow(*sys, c, t2));
-    for (int k = 0; k < ut; ++k) {
+    base.push_back(ContactRow(sys, c, t1));
+    base.push_back(ContactRow(sys, c, t2));
+    for (int k = 0; k < L.ut; ++k) {
       Combination d{b1, b1 + 1};
-      FrictionDirectionCoefficients(ut, k, &d.ca, &d.cb);
+      FrictionDirectionCoefficients(L.ut, k, &d.ca, &d.cb);
       T.push_back(d);
       rhs.push_back(0.0);
     }
-    if (u > ut) {
+    if (L.u > L.ut) {
       const int bt = static_cast<int>(base.size());
-      base.push_back(TorsionRow(*sys, c, st.torsional_radius));
+      base.push_back(TorsionRow(sys, c, st.torsional_radius));
       for (double sign : {1.0, -1.0}) {
         T.push_back({bt, -1, sign});
         rhs.push_back(0.0);
       }
     }
   }
-  for (int i = 0; i < f; ++i) {
+  for (int i = 0; i < L.f; ++i) {
     const int bf = static_cast<int>(base.size());
-    base.push_back(sys->friction_rows[i]);
+    base.push_back(sys.friction_rows[i]);
     for (double sign : {1.0, -1.0}) {
       T.push_back({bf, -1, sign});
-      rhs.push_back(-sign * OptionalEntry(sys->friction_targets, i));
+      rhs.push_back(-sign * OptionalEntry(sys.friction_targets, i));
     }
   }
-  const int mh = static_cast<int>(T.size());
-  const int mb = static_cast<int>(base.size());
-  ReducedIsland red;
-  ReduceIsland(*sys, base, &red);
-  // The LCP of eq. 21: variables [c_l (p), c_n (q), beta (q u), joint
-  // friction beta+- (2 f), lambda (q), joint friction lambda (f)].
-  const int n = mh + q + f;
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
-  Eigen::VectorXd qv = Eigen::VectorXd::Zero(n);
+}
+
+// M = H A H^T + regularisation on the H block, q = H v_c + b (eq. 21's
+// impulse rows), then the friction-cone rows: lambda couples each contact's
+// weights and mu c_n, and each joint-friction pair. Returns max diag(H A H^T).
+double AssembleLcp(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, const LcpRows& rows,
+                   const ReducedIsland& red, Eigen::MatrixXd* M_out, Eigen::VectorXd* qv_out) {
+  Eigen::MatrixXd& M = *M_out;
+  Eigen::VectorXd& qv = *qv_out;
+  const int mh = L.mh, mb = L.mb;
+  M = Eigen::MatrixXd::Zero(L.n, L.n);
+  qv = Eigen::VectorXd::Zero(L.n);
   {
     std::vector<double> hv(mb);  // B v_c
-    for (int a = 0; a < mb; ++a) hv[a] = RowDot(base[a], red.v_c);
+    for (int a = 0; a < mb; ++a) hv[a] = RowDot(rows.base[a], red.v_c);
     // GT = (B A B^T) T^T, mb x mh (column k: T's row k applied), then M = T GT.
     std::vector<double> GT(static_cast<std::size_t>(mb) * mh);
     for (int a = 0; a < mb; ++a) {
       double* row = &GT[static_cast<std::size_t>(a) * mh];
       for (int k = 0; k < mh; ++k) {
-        const Combination& t = T[k];
+        const Combination& t = rows.T[k];
         row[k] = t.b < 0 ? t.ca * red.Coupling(a, t.a) : t.ca * red.Coupling(a, t.a) + t.cb * red.Coupling(a, t.b);
       }
     }
     for (int i = 0; i < mh; ++i) {
-      const Combination& t = T[i];
+      const Combination& t = rows.T[i];
       const double* ra = &GT[static_cast<std::size_t>(t.a) * mh];
       if (t.b < 0) {
         for (int k = 0; k < mh; ++k) M(i, k) = t.ca * ra[k];
-        qv[i] = t.ca * hv[t.a] + rhs[i];
+        qv[i] = t.ca * hv[t.a] + rows.rhs[i];
       } else {
         const double* rb = &GT[static_cast<std::size_t>(t.b) * mh];
         for (int k = 0; k < mh; ++k) M(i, k) = t.ca * ra[k] + t.cb * rb[k];
-        qv[i] = t.ca * hv[t.a] + t.cb * hv[t.b] + rhs[i];
+        qv[i] = t.ca * hv[t.a] + t.cb * hv[t.b] + rows.rhs[i];
       }
     }
   }
   double max_diag = 0.0;
   for (int i = 0; i < mh; ++i) max_diag = std::max(max_diag, M(i, i));
   for (int i = 0; i < mh; ++i) M(i, i) += st.regularization * max_diag;
-  const int beta0 = p + q, lambda0 = p + q + q * u + 2 * f;
-  const int jbeta0 = p + q + q * u, jlambda0 = lambda0 + q;
-  for (int i = 0; i < f; ++i) {
+  for (int i = 0; i < L.f; ++i) {
     for (int k = 0; k < 2; ++k) {
-      M(jbeta0 + 2 * i + k, jlambda0 + i) = 1.0;
-      M(jlambda0 + i, jbeta0 + 2 * i + k) = -1.0;
+      M(L.jbeta0 + 2 * i + k, L.jlambda0 + i) = 1.0;
+      M(L.jlambda0 + i, L.jbeta0 + 2 * i + k) = -1.0;
     }
-    qv[jlambda0 + i] = sys->friction_limits[i];
+    qv[L.jlambda0 + i] = sys.friction_limits[i];
     // The compliance c couples the pair through f = beta+ - beta-.
-    const double c = OptionalEntry(sys->friction_compliance, i);
-    const int bp = jbeta0 + 2 * i;
+    const double c = OptionalEntry(sys.friction_compliance, i);
+    const int bp = L.jbeta0 + 2 * i;
     M(bp, bp) += c;
     M(bp, bp + 1) -= c;
     M(bp + 1, bp) -= c;
     M(bp + 1, bp + 1) += c;
   }
-  for (int c = 0; c < q; ++c) {
-    const double mu = sys->contacts[c]->friction;
-    M(lambda0 + c, p + c) = mu;
-    for (int k = 0; k < u; ++k) {
-      M(beta0 + c * u + k, lambda0 + c) = 1.0;
-      M(lambda0 + c, beta0 + c * u + k) = -1.0;
+  for (int c = 0; c < L.q; ++c) {
+    const double mu = sys.contacts[c]->friction;
+    M(L.lambda0 + c, L.p + c) = mu;
+    for (int k = 0; k < L.u; ++k) {
+      M(L.beta0 + c * L.u + k, L.lambda0 + c) = 1.0;
+      M(L.lambda0 + c, L.beta0 + c * L.u + k) = -1.0;
     }
   }
+  return max_diag;
+}
 
-  LcpSolveStats stats;
-  stats.lcp_size = n;
-  Eigen::VectorXd z;
-  // The previous step's support as a guess of this step's (header).
+// The previous step's support as a guess of this step's (header); empty
+// without a warm start.
+std::vector<std::uint8_t> WarmSupport(const IslandSystem& sys, const LcpLayout& L) {
   std::vector<std::uint8_t> support;
-  if (sys->warm_start) {
-    support.assign(n, 0);
-    for (int i = 0; i < p && i < static_cast<int>(sys->limit_support.size()); ++i) support[i] = sys->limit_support[i] != 0;
-    for (int c = 0; c < q; ++c) {
-      const std::uint32_t bits = sys->contacts[c]->lcp_support;
-      support[p + c] = bits & 1u;
-      for (int k = 0; k < u; ++k) support[beta0 + c * u + k] = (bits >> (1 + k)) & 1u;
-      // lambda without a positive weight (a contact sliding without
-      // load) is undetermined in that basis: its only rows are the weights'.
-      const bool any_weight = ((bits >> 1) & ((1u << u) - 1u)) != 0;
-      support[lambda0 + c] = any_weight && ((bits >> (1 + u)) & 1u);
-    }
-    for (int i = 0; i < f && i < static_cast<int>(sys->friction_support.size()); ++i) {
-      const std::uint8_t bits = sys->friction_support[i];
-      support[jbeta0 + 2 * i] = bits & 1u;
-      support[jbeta0 + 2 * i + 1] = (bits >> 1) & 1u;
-      support[jlambda0 + i] = (bits & 4) && (bits & 3) ? 1 : 0;  // as for contacts
-    }
+  if (!sys.warm_start) return support;
+  const int p = L.p, u = L.u;
+  support.assign(L.n, 0);
+  for (int i = 0; i < p && i < static_cast<int>(sys.limit_support.size()); ++i) support[i] = sys.limit_support[i] != 0;
+  for (int c = 0; c < L.q; ++c) {
+    const std::uint32_t bits = sys.contacts[c]->lcp_support;
+    support[p + c] = bits & 1u;
+    for (int k = 0; k < u; ++k) support[L.beta0 + c * u + k] = (bits >> (1 + k)) & 1u;
+    // lambda without a positive weight (a contact sliding without
+    // load) is undetermined in that basis: its only rows are the weights'.
+    const bool any_weight = ((bits >> 1) & ((1u << u) - 1u)) != 0;
+    support[L.lambda0 + c] = any_weight && ((bits >> (1 + u)) & 1u);
   }
-  if (st.observer) st.observer(M, qv, support);
-  // The final basis (or the warm support): which z are basic.
-  std::vector<std::uint8_t> basic;
+  for (int i = 0; i < L.f && i < static_cast<int>(sys.friction_support.size()); ++i) {
+    const std::uint8_t bits = sys.friction_support[i];
+    support[L.jbeta0 + 2 * i] = bits & 1u;
+    support[L.jbeta0 + 2 * i + 1] = (bits >> 1) & 1u;
+    support[L.jlambda0 + i] = (bits & 4) && (bits & 3) ? 1 : 0;  // as for contacts
+  }
+  return support;
+}
+
+// Lemke from the warm support when it fits, else cold, then retries: each
+// changes the covering vector, and the later ones also raise the
+// regularisation, before the pivot tolerance changes. *basic: the final
+// basis (or the warm support).
+LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, double max_diag,
+                           const std::vector<std::uint8_t>& support, Eigen::MatrixXd* M_io, const Eigen::VectorXd& qv,
+                           Eigen::VectorXd* z_io, std::vector<std::uint8_t>* basic, bool* warm) {
+  Eigen::MatrixXd& M = *M_io;
+  Eigen::VectorXd& z = *z_io;
+  const int n = L.n, mh = L.mh;
   auto solve = [&](const LemkeSettings& ls) {
-    LcpResult r = SolveLcpLemke(M, qv, &z, ls, sys->warm_start ? &basic : nullptr);
+    LcpResult r = SolveLcpLemke(M, qv, &z, ls, sys.warm_start ? basic : nullptr);
     const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
     if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + q_max)) {
       r.status = LcpStatus::kInaccurate;
     }
     return r;
   };
-  // Retries before the fallback, with a finer then a coarser pivot
-  // tolerance: a degenerate problem can need either (a legitimately small
-  // pivot, or debris that must not be pivoted on).
   // Covering vector: 1 on the impulse rows, 0.1 on the lambda rows (whose q
   // entries are all zero). With d = 1 throughout, the lambda rows tie
   // exactly and Lemke's path can end in a ray on grasps that are solvable
@@ -194,9 +230,9 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
     for (int i = mh; i < n; ++i) first.covering[i] = 0.1;
   }
   LcpResult res;
-  stats.warm = !support.empty() && SolveLcpOnSupport(M, qv, support, &z, &res, st.warm_tolerance);
-  if (stats.warm) {
-    basic = support;
+  *warm = !support.empty() && SolveLcpOnSupport(M, qv, support, &z, &res, st.warm_tolerance);
+  if (*warm) {
+    *basic = support;
   } else {
     res = solve(first);
   }
@@ -204,9 +240,7 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
   // Measured on grasps squeezed by effort-limited PD rows (a parallel jaw on
   // a cube, 83 unknowns): Lemke ray-terminates for about 70 % of irregular
   // covering vectors at the 1e-6 regularisation, 25 % at 1e-5 and 15 % at
-  // 1e-4. So each retry changes the covering vector, and the later ones
-  // also raise the regularisation (a compliance still far below a micron
-  // per step), before the pivot tolerance changes.
+  // 1e-4; a compliance still far below a micron per step.
   const double t0 = st.lemke.pivot_tolerance;
   struct Retry {
     double tolerance, regularization;
@@ -222,13 +256,12 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
       for (int i = 0; i < mh; ++i) M(i, i) += (retry.regularization - current_regularization) * max_diag;
       current_regularization = retry.regularization;
     }
-    const double retry_tolerance = retry.tolerance;
     LemkeSettings other = first;
     for (int i = 0; i < n; ++i) {
       const double g = (i + 1) * 0.6180339887498949 * attempt;
       other.covering[i] *= 0.5 + (g - std::floor(g));
     }
-    other.pivot_tolerance = retry_tolerance;
+    other.pivot_tolerance = retry.tolerance;
     const int earlier_pivots = res.pivots;
     Eigen::VectorXd earlier_z = z;
     const LcpResult earlier = res;
@@ -241,102 +274,154 @@ LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std
       res.residual = earlier.residual;
     }
   }
-  if (const char* dump = std::getenv("GRASPLAB_DUMP_LCP"); dump && res.status != LcpStatus::kSolved) {
-    if (FILE* f = std::fopen(dump, "w")) {
-      std::fprintf(f, "%d\n", n);
-      for (int i = 0; i < n; ++i) {
-        for (int k = 0; k < n; ++k) std::fprintf(f, "%.17g ", M(i, k));
-        std::fprintf(f, "\n");
+  return res;
+}
+
+// GRASPLAB_DUMP_LCP=FILE: an unsolved LCP's n, M and q, for lemke_bench.
+void DumpUnsolvedLcp(const Eigen::MatrixXd& M, const Eigen::VectorXd& qv) {
+  const char* dump = std::getenv("GRASPLAB_DUMP_LCP");
+  if (!dump) return;
+  FILE* file = std::fopen(dump, "w");
+  if (!file) return;
+  const int n = static_cast<int>(qv.size());
+  std::fprintf(file, "%d\n", n);
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < n; ++k) std::fprintf(file, "%.17g ", M(i, k));
+    std::fprintf(file, "\n");
+  }
+  for (int i = 0; i < n; ++i) std::fprintf(file, "%.17g ", qv[i]);
+  std::fclose(file);
+}
+
+// Fallback: projected Gauss-Seidel on the H rows (header comment), 100
+// sweeps; non-finite entries zeroed.
+void FallbackGaussSeidel(const IslandSystem& sys, const LcpLayout& L, const Eigen::MatrixXd& M,
+                         const Eigen::VectorXd& qv, Eigen::VectorXd* z_out) {
+  Eigen::VectorXd& z = *z_out;
+  const int n = L.n, p = L.p, q = L.q, u = L.u;
+  z = Eigen::VectorXd::Zero(n);
+  Eigen::VectorXd w = qv;
+  auto update = [&](int i, double zi) {
+    const double dz = zi - z[i];
+    if (dz == 0.0) return;
+    z[i] = zi;
+    for (int k = 0; k < n; ++k) w[k] += M(k, i) * dz;
+  };
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    for (int i = 0; i < p + q; ++i) {
+      if (M(i, i) > 0.0) update(i, std::max(0.0, z[i] - w[i] / M(i, i)));
+    }
+    for (int c = 0; c < q; ++c) {
+      double sum = 0.0;
+      for (int k = 0; k < u; ++k) {
+        const int i = L.beta0 + c * u + k;
+        if (M(i, i) > 0.0) update(i, std::max(0.0, z[i] - (w[i] - M(i, L.lambda0 + c) * z[L.lambda0 + c]) / M(i, i)));
+        sum += z[i];
       }
-      for (int i = 0; i < n; ++i) std::fprintf(f, "%.17g ", qv[i]);
-      std::fclose(f);
+      const double limit = sys.contacts[c]->friction * z[p + c];
+      if (sum > limit) {
+        const double scale = sum > 0.0 ? limit / sum : 0.0;
+        for (int k = 0; k < u; ++k) update(L.beta0 + c * u + k, z[L.beta0 + c * u + k] * scale);
+      }
+    }
+    for (int i = 0; i < L.f; ++i) {
+      for (int k = 0; k < 2; ++k) {
+        const int r = L.jbeta0 + 2 * i + k;
+        if (M(r, r) > 0.0) {
+          update(r, std::clamp(z[r] - (w[r] - z[L.jlambda0 + i]) / M(r, r), 0.0, sys.friction_limits[i]));
+        }
+      }
     }
   }
+  for (int i = 0; i < n; ++i) {
+    if (!(z[i] - z[i] == 0.0)) z[i] = 0.0;
+  }
+}
+
+// This step's basis, for the next step's warm start (after the fallback,
+// which has no basis: the positive unknowns).
+void StoreSupport(const LcpLayout& L, const Eigen::VectorXd& z, bool fell_back, std::vector<std::uint8_t>* basic_io,
+                  IslandSystem* sys) {
+  std::vector<std::uint8_t>& basic = *basic_io;
+  const int n = L.n, p = L.p, u = L.u;
+  if (fell_back || static_cast<int>(basic.size()) != n) {
+    basic.assign(n, 0);
+    for (int i = 0; i < n; ++i) basic[i] = z[i] > 0.0;
+  }
+  sys->limit_support.assign(basic.begin(), basic.begin() + p);
+  for (int c = 0; c < L.q; ++c) {
+    std::uint32_t bits = basic[p + c];
+    for (int k = 0; k < u; ++k) bits |= static_cast<std::uint32_t>(basic[L.beta0 + c * u + k]) << (1 + k);
+    bits |= static_cast<std::uint32_t>(basic[L.lambda0 + c]) << (1 + u);
+    sys->contacts[c]->lcp_support = bits;
+  }
+  sys->friction_support.assign(L.f, 0);
+  for (int i = 0; i < L.f; ++i) {
+    sys->friction_support[i] = static_cast<std::uint8_t>(basic[L.jbeta0 + 2 * i] | (basic[L.jbeta0 + 2 * i + 1] << 1) |
+                                                         (basic[L.jlambda0 + i] << 2));
+  }
+}
+
+// v^{l+1} from the base-row impulses T^T z, and each contact's, limit's and
+// joint friction's impulses.
+void StoreImpulses(const LcpSolverSettings& st, const LcpLayout& L, const LcpRows& rows, const ReducedIsland& red,
+                   const Eigen::VectorXd& z, IslandSystem* sys, std::vector<double>* joint_impulses,
+                   std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
+  std::vector<double> zb(L.mb, 0.0);  // T^T z: the impulses along the base rows
+  for (int i = 0; i < L.mh; ++i) {
+    zb[rows.T[i].a] += rows.T[i].ca * z[i];
+    if (rows.T[i].b >= 0) zb[rows.T[i].b] += rows.T[i].cb * z[i];
+  }
+  FinishIsland(sys, rows.base, red, zb.data(), joint_impulses);
+  limit_impulses->assign(z.data(), z.data() + L.p);
+  if (friction_impulses) {
+    friction_impulses->assign(L.f, 0.0);
+    for (int i = 0; i < L.f; ++i) (*friction_impulses)[i] = z[L.jbeta0 + 2 * i] - z[L.jbeta0 + 2 * i + 1];
+  }
+  std::vector<Vec3> dirs;
+  const int u = L.u, ut = L.ut;
+  for (int c = 0; c < L.q; ++c) {
+    Contact& ct = *sys->contacts[c];
+    ct.normal_impulse = z[L.p + c];
+    dirs.clear();
+    FrictionDirections(ct.n_W, ut, &dirs);
+    ct.friction_impulse.setZero();
+    for (int k = 0; k < ut; ++k) ct.friction_impulse += z[L.beta0 + c * u + k] * dirs[k];
+    ct.torsional_impulse = u > ut ? st.torsional_radius * (z[L.beta0 + c * u + ut] - z[L.beta0 + c * u + ut + 1]) : 0.0;
+  }
+}
+
+}  // namespace
+
+LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
+                             std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
+  LcpLayout L = MakeLayout(*sys, st);
+  LcpRows rows;
+  BuildRows(*sys, st, L, &rows);
+  L.mb = static_cast<int>(rows.base.size());
+  ReducedIsland red;
+  ReduceIsland(*sys, rows.base, &red);
+  Eigen::MatrixXd M;
+  Eigen::VectorXd qv;
+  const double max_diag = AssembleLcp(*sys, st, L, rows, red, &M, &qv);
+
+  LcpSolveStats stats;
+  stats.lcp_size = L.n;
+  const std::vector<std::uint8_t> support = WarmSupport(*sys, L);
+  if (st.observer) st.observer(M, qv, support);
+  Eigen::VectorXd z;
+  std::vector<std::uint8_t> basic;
+  const LcpResult res = SolveWithRetries(*sys, st, L, max_diag, support, &M, qv, &z, &basic, &stats.warm);
+  if (res.status != LcpStatus::kSolved) DumpUnsolvedLcp(M, qv);
   stats.status = res.status;
   stats.pivots = res.pivots;
   stats.residual = res.residual;
   if (res.status != LcpStatus::kSolved) {
-    // Fallback: projected Gauss-Seidel on the H rows (header comment).
     stats.fell_back = true;
-    z = Eigen::VectorXd::Zero(n);
-    Eigen::VectorXd w = qv;
-    auto update = [&](int i, double zi) {
-      const double dz = zi - z[i];
-      if (dz == 0.0) return;
-      z[i] = zi;
-      for (int k = 0; k < n; ++k) w[k] += M(k, i) * dz;
-    };
-    for (int sweep = 0; sweep < 100; ++sweep) {
-      for (int i = 0; i < p + q; ++i) {
-        if (M(i, i) > 0.0) update(i, std::max(0.0, z[i] - w[i] / M(i, i)));
-      }
-      for (int c = 0; c < q; ++c) {
-        double sum = 0.0;
-        for (int k = 0; k < u; ++k) {
-          const int i = beta0 + c * u + k;
-          if (M(i, i) > 0.0) update(i, std::max(0.0, z[i] - (w[i] - M(i, lambda0 + c) * z[lambda0 + c]) / M(i, i)));
-          sum += z[i];
-        }
-        const double limit = sys->contacts[c]->friction * z[p + c];
-        if (sum > limit) {
-          const double scale = sum > 0.0 ? limit / sum : 0.0;
-          for (int k = 0; k < u; ++k) update(beta0 + c * u + k, z[beta0 + c * u + k] * scale);
-        }
-      }
-      for (int i = 0; i < f; ++i) {
-        for (int k = 0; k < 2; ++k) {
-          const int r = jbeta0 + 2 * i + k;
-          if (M(r, r) > 0.0) update(r, std::clamp(z[r] - (w[r] - z[jlambda0 + i]) / M(r, r), 0.0, sys->friction_limits[i]));
-        }
-      }
-    }
-    for (int i = 0; i < n; ++i) {
-      if (!(z[i] - z[i] == 0.0)) z[i] = 0.0;
-    }
+    FallbackGaussSeidel(*sys, L, M, qv, &z);
   }
-
-  if (sys->warm_start) {  // this step's basis, for the next step
-    // After the fallback (no basis): the positive unknowns.
-    if (stats.fell_back || static_cast<int>(basic.size()) != n) {
-      basic.assign(n, 0);
-      for (int i = 0; i < n; ++i) basic[i] = z[i] > 0.0;
-    }
-    sys->limit_support.assign(basic.begin(), basic.begin() + p);
-    for (int c = 0; c < q; ++c) {
-      std::uint32_t bits = basic[p + c];
-      for (int k = 0; k < u; ++k) bits |= static_cast<std::uint32_t>(basic[beta0 + c * u + k]) << (1 + k);
-      bits |= static_cast<std::uint32_t>(basic[lambda0 + c]) << (1 + u);
-      sys->contacts[c]->lcp_support = bits;
-    }
-    sys->friction_support.assign(f, 0);
-    for (int i = 0; i < f; ++i) {
-      sys->friction_support[i] = static_cast<std::uint8_t>(basic[jbeta0 + 2 * i] | (basic[jbeta0 + 2 * i + 1] << 1) |
-                                                           (basic[jlambda0 + i] << 2));
-    }
-  }
-  {
-    std::vector<double> zb(mb, 0.0);  // T^T z: the impulses along the base rows
-    for (int i = 0; i < mh; ++i) {
-      zb[T[i].a] += T[i].ca * z[i];
-      if (T[i].b >= 0) zb[T[i].b] += T[i].cb * z[i];
-    }
-    FinishIsland(sys, base, red, zb.data(), joint_impulses);
-  }
-  limit_impulses->assign(z.data(), z.data() + p);
-  if (friction_impulses) {
-    friction_impulses->assign(f, 0.0);
-    for (int i = 0; i < f; ++i) (*friction_impulses)[i] = z[jbeta0 + 2 * i] - z[jbeta0 + 2 * i + 1];
-  }
-  std::vector<Vec3> dirs;
-  for (int c = 0; c < q; ++c) {
-    Contact& ct = *sys->contacts[c];
-    ct.normal_impulse = z[p + c];
-    dirs.clear();
-    FrictionDirections(ct.n_W, ut, &dirs);
-    ct.friction_impulse.setZero();
-    for (int k = 0; k < ut; ++k) ct.friction_impulse += z[beta0 + c * u + k] * dirs[k];
-    ct.torsional_impulse = u > ut ? st.torsional_radius * (z[beta0 + c * u + ut] - z[beta0 + c * u + ut + 1]) : 0.0;
-  }
+  if (sys->warm_start) StoreSupport(L, z, stats.fell_back, &basic, sys);
+  StoreImpulses(st, L, rows, red, z, sys, joint_impulses, limit_impulses, friction_impulses);
   return stats;
 }
 

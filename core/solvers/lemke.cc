@@ -40,6 +40,195 @@ double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eig
   return r;
 }
 
+namespace {
+
+// Lemke's complementary pivoting on the tableau [I, -M, -d | q]: the basis,
+// B^-1 and the basic values. Variables: w_i = i, z_j = n + j, z0 = 2n.
+class LemkeTableau {
+ public:
+  LemkeTableau(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const LemkeSettings& settings)
+      : M_(M), q_(q), n_(static_cast<int>(q.size())), kZ0(2 * n_), settings_(settings),
+        custom_d_(settings.covering.size() == n_), basis_(n_),
+        Binv_(static_cast<std::size_t>(n_) * n_, 0.0), x_(q.data(), q.data() + n_), col_(n_), factor_(n_) {
+    for (int i = 0; i < n_; ++i) basis_[i] = i;
+    for (int i = 0; i < n_; ++i) Binv_[static_cast<std::size_t>(i) * n_ + i] = 1.0;
+  }
+
+  double d(int i) const { return custom_d_ ? settings_.covering[i] : 1.0; }
+  // The entering variable's column in the current basis: B^-1 a_e, with
+  // a_e = e_e for w_e, -M(:, j) for z_j and -d for z0.
+  void EnteringColumn(int e);
+  // Pivots entering variable e in at `row`; returns the variable that left.
+  int Pivot(int row, int e);
+  // Minimum ratio test with lexicographic tie-breaking over the entering
+  // column; -1: no row limits it (ray termination).
+  int RatioTest() const;
+  // One step of iterative refinement: r = q - B x_B, x_B += B^-1 r, where
+  // column i of B is e_i for w_i and -M(:, j) for z_j.
+  void Refine();
+  void ReadZ(Eigen::VectorXd* z) const;
+  // B^-1 drifts over many in-place updates: solve B x_B = q afresh
+  // (partial-pivoting LU) and keep it when its residual is smaller.
+  void ResolveBasis(Eigen::VectorXd* z, double* residual);
+  void ReadBasic(std::vector<std::uint8_t>* basic) const;
+
+ private:
+  double binv(int i, int k) const { return Binv_[static_cast<std::size_t>(k) * n_ + i]; }
+
+  const Eigen::MatrixXd& M_;
+  const Eigen::VectorXd& q_;
+  const int n_;
+  const int kZ0;
+  const LemkeSettings& settings_;
+  const bool custom_d_;
+  std::vector<int> basis_;
+  // B^-1 column-major (entry (i, k) at k n + i), and the basic values x_B.
+  // Column-major so that B^-1 a_e and the rank-one update run down
+  // contiguous columns; every entry still sees the same operations in the
+  // same order as with row-major dot products (bit-identical results).
+  std::vector<double> Binv_;
+  std::vector<double> x_;
+  std::vector<double> col_;
+  std::vector<double> factor_;  // a pivot's multiples of its row
+};
+
+void LemkeTableau::EnteringColumn(int e) {
+  const int n = n_;
+  if (e < n) {
+    const double* be = &Binv_[static_cast<std::size_t>(e) * n];
+    for (int i = 0; i < n; ++i) col_[i] = be[i];
+    return;
+  }
+  std::fill(col_.begin(), col_.end(), 0.0);
+  for (int k = 0; k < n; ++k) {
+    const double a = e == kZ0 ? d(k) : M_(k, e - n);
+    const double* bk = &Binv_[static_cast<std::size_t>(k) * n];
+    for (int i = 0; i < n; ++i) col_[i] -= bk[i] * a;
+  }
+}
+
+int LemkeTableau::Pivot(int row, int e) {
+  const int n = n_;
+  const double inv = 1.0 / col_[row];
+  // Row `row` is scaled, every other row i loses col_i times it. The
+  // factor is 0 on the pivot row itself, so one dense, vectorisable loop
+  // per column does both (x - 0 y = x for the finite y here).
+  factor_ = col_;
+  factor_[row] = 0.0;
+  for (int k = 0; k < n; ++k) {
+    double* bk = &Binv_[static_cast<std::size_t>(k) * n];
+    bk[row] *= inv;
+    const double br = bk[row];
+    for (int i = 0; i < n; ++i) bk[i] -= factor_[i] * br;
+  }
+  x_[row] *= inv;
+  for (int i = 0; i < n; ++i) x_[i] -= factor_[i] * x_[row];
+  const int leaving = basis_[row];
+  basis_[row] = e;
+  return leaving;
+}
+
+int LemkeTableau::RatioTest() const {
+  const int n = n_;
+  double col_max = 0.0;
+  for (int i = 0; i < n; ++i) col_max = std::max(col_max, std::abs(col_[i]));
+  const double tol = settings_.pivot_tolerance * std::max(1.0, col_max);
+  int best = -1;
+  for (int i = 0; i < n; ++i) {
+    if (col_[i] <= tol) continue;
+    if (best < 0) {
+      best = i;
+      continue;
+    }
+    // Basic values are >= 0 in exact arithmetic; rounding can leave -1e-17,
+    // which must not win the ratio test with a negative ratio.
+    const double ri = std::max(0.0, x_[i]) / col_[i], rb = std::max(0.0, x_[best]) / col_[best];
+    // Ratios equal up to rounding are ties: decided lexicographically.
+    const double tie = 1e-12 * std::max(1.0, std::max(std::abs(ri), std::abs(rb)));
+    if (ri < rb - tie) {
+      best = i;
+    } else if (ri <= rb + tie) {
+      if (basis_[i] == kZ0) {
+        best = i;
+      } else if (basis_[best] != kZ0) {
+        // Lexicographic comparison of B^-1 rows scaled by 1 / col.
+        for (int k = 0; k < n; ++k) {
+          const double a = binv(i, k) / col_[i];
+          const double b = binv(best, k) / col_[best];
+          if (a < b) {
+            best = i;
+            break;
+          }
+          if (a > b) break;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+void LemkeTableau::Refine() {
+  const int n = n_;
+  std::vector<double> res(q_.data(), q_.data() + n);
+  for (int i = 0; i < n; ++i) {
+    const int v = basis_[i];
+    if (v < n) {
+      res[v] -= x_[i];
+    } else {
+      const int j = v - n;
+      for (int k = 0; k < n; ++k) res[k] += M_(k, j) * x_[i];
+    }
+  }
+  std::vector<double> dx(n, 0.0);  // B^-1 r, column by column (same order per entry)
+  for (int k = 0; k < n; ++k) {
+    const double rk = res[k];
+    const double* bk = &Binv_[static_cast<std::size_t>(k) * n];
+    for (int i = 0; i < n; ++i) dx[i] += bk[i] * rk;
+  }
+  for (int i = 0; i < n; ++i) x_[i] += dx[i];
+}
+
+void LemkeTableau::ReadZ(Eigen::VectorXd* z) const {
+  z->setZero();
+  for (int i = 0; i < n_; ++i) {
+    if (basis_[i] >= n_ && basis_[i] < kZ0) (*z)[basis_[i] - n_] = std::max(0.0, x_[i]);
+  }
+}
+
+void LemkeTableau::ResolveBasis(Eigen::VectorXd* z, double* residual) {
+  const int n = n_;
+  std::vector<double> B(static_cast<std::size_t>(n) * n, 0.0);
+  std::vector<double> xb(q_.data(), q_.data() + n);
+  for (int i = 0; i < n; ++i) {
+    const int v = basis_[i];
+    for (int k = 0; k < n; ++k) {
+      B[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -M_(k, v - n);
+    }
+  }
+  DenseLu lu;
+  if (!lu.Factor(B, n)) return;
+  lu.Solve(xb.data());
+  const std::vector<double> saved = x_;
+  x_ = xb;
+  ReadZ(z);
+  const double r = LcpResidual(M_, q_, *z);
+  if (r < *residual) {
+    *residual = r;
+  } else {
+    x_ = saved;
+    ReadZ(z);
+  }
+}
+
+void LemkeTableau::ReadBasic(std::vector<std::uint8_t>* basic) const {
+  basic->assign(n_, 0);
+  for (int i = 0; i < n_; ++i) {
+    if (basis_[i] >= n_ && basis_[i] < kZ0) (*basic)[basis_[i] - n_] = 1;
+  }
+}
+
+}  // namespace
+
 LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eigen::VectorXd* z_out,
                         const LemkeSettings& settings, std::vector<std::uint8_t>* basic) {
   const int n = static_cast<int>(q.size());
@@ -53,117 +242,32 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     }
   }
   if (n == 0) return result;
-  const bool custom_d = settings.covering.size() == n;
-  auto d = [&](int i) { return custom_d ? settings.covering[i] : 1.0; };
+  LemkeTableau t(M, q, settings);
   // z0 enters where q_i / d_i is most negative.
   int r = 0;
   for (int i = 1; i < n; ++i) {
-    if (q[i] / d(i) < q[r] / d(r)) r = i;
+    if (q[i] / t.d(i) < q[r] / t.d(r)) r = i;
   }
   if (q[r] >= 0.0) {  // z = 0, w = q >= 0
     if (basic) basic->assign(n, 0);
     return result;
   }
-
-  // Variables: w_i = i, z_j = n + j, z0 = 2n.
   const int kZ0 = 2 * n;
-  std::vector<int> basis(n);
-  for (int i = 0; i < n; ++i) basis[i] = i;
-  // B^-1 column-major (entry (i, k) at k n + i), and the basic values x_B.
-  // Column-major so that B^-1 a_e and the rank-one update run down
-  // contiguous columns; every entry still sees the same operations in the
-  // same order as with row-major dot products (bit-identical results).
-  std::vector<double> Binv(static_cast<std::size_t>(n) * n, 0.0);
-  for (int i = 0; i < n; ++i) Binv[static_cast<std::size_t>(i) * n + i] = 1.0;
-  auto binv = [&](int i, int k) { return Binv[static_cast<std::size_t>(k) * n + i]; };
-  std::vector<double> x(q.data(), q.data() + n);
-  std::vector<double> col(n);
-  std::vector<double> factor(n);  // a pivot's multiples of its row
-
-  // The entering variable's column in the current basis: B^-1 a_e, with
-  // a_e = e_e for w_e, -M(:, j) for z_j and -d for z0.
-  auto entering_column = [&](int e) {
-    if (e < n) {
-      const double* be = &Binv[static_cast<std::size_t>(e) * n];
-      for (int i = 0; i < n; ++i) col[i] = be[i];
-      return;
-    }
-    std::fill(col.begin(), col.end(), 0.0);
-    for (int k = 0; k < n; ++k) {
-      const double a = e == kZ0 ? d(k) : M(k, e - n);
-      const double* bk = &Binv[static_cast<std::size_t>(k) * n];
-      for (int i = 0; i < n; ++i) col[i] -= bk[i] * a;
-    }
-  };
-  auto pivot = [&](int row, int e) {
-    const double inv = 1.0 / col[row];
-    // Row `row` is scaled, every other row i loses col_i times it. The
-    // factor is 0 on the pivot row itself, so one dense, vectorisable loop
-    // per column does both (x - 0 y = x for the finite y here).
-    factor = col;
-    factor[row] = 0.0;
-    for (int k = 0; k < n; ++k) {
-      double* bk = &Binv[static_cast<std::size_t>(k) * n];
-      bk[row] *= inv;
-      const double br = bk[row];
-      for (int i = 0; i < n; ++i) bk[i] -= factor[i] * br;
-    }
-    x[row] *= inv;
-    for (int i = 0; i < n; ++i) x[i] -= factor[i] * x[row];
-    const int leaving = basis[row];
-    basis[row] = e;
-    return leaving;
-  };
-
   // First pivot: z0 enters at the most negative q_r; all x become >= 0.
-  entering_column(kZ0);
-  int leaving = pivot(r, kZ0);
+  t.EnteringColumn(kZ0);
+  int leaving = t.Pivot(r, kZ0);
   int entering = leaving + n;  // complement of w_r is z_r
   const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : 50 * n + 100;
   result.pivots = 1;
   bool solved = false;
   while (result.pivots < max_pivots) {
-    entering_column(entering);
-    double col_max = 0.0;
-    for (int i = 0; i < n; ++i) col_max = std::max(col_max, std::abs(col[i]));
-    const double tol = settings.pivot_tolerance * std::max(1.0, col_max);
-    // Minimum ratio test with lexicographic tie-breaking.
-    int best = -1;
-    for (int i = 0; i < n; ++i) {
-      if (col[i] <= tol) continue;
-      if (best < 0) {
-        best = i;
-        continue;
-      }
-      // Basic values are >= 0 in exact arithmetic; rounding can leave -1e-17,
-      // which must not win the ratio test with a negative ratio.
-      const double ri = std::max(0.0, x[i]) / col[i], rb = std::max(0.0, x[best]) / col[best];
-      // Ratios equal up to rounding are ties: decided lexicographically.
-      const double tie = 1e-12 * std::max(1.0, std::max(std::abs(ri), std::abs(rb)));
-      if (ri < rb - tie) {
-        best = i;
-      } else if (ri <= rb + tie) {
-        if (basis[i] == kZ0) {
-          best = i;
-        } else if (basis[best] != kZ0) {
-          // Lexicographic comparison of B^-1 rows scaled by 1 / col.
-          for (int k = 0; k < n; ++k) {
-            const double a = binv(i, k) / col[i];
-            const double b = binv(best, k) / col[best];
-            if (a < b) {
-              best = i;
-              break;
-            }
-            if (a > b) break;
-          }
-        }
-      }
-    }
+    t.EnteringColumn(entering);
+    const int best = t.RatioTest();
     if (best < 0) {
       result.status = LcpStatus::kRayTermination;
       break;
     }
-    leaving = pivot(best, entering);
+    leaving = t.Pivot(best, entering);
     ++result.pivots;
     if (leaving == kZ0) {
       solved = true;
@@ -176,73 +280,19 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     z.setZero();
     return result;
   }
-  // One step of iterative refinement: r = q - B x_B, x_B += B^-1 r, where
-  // column i of B is e_i for w_i and -M(:, j) for z_j.
-  std::vector<double> res(q.data(), q.data() + n);
-  for (int i = 0; i < n; ++i) {
-    const int v = basis[i];
-    if (v < n) {
-      res[v] -= x[i];
-    } else {
-      const int j = v - n;
-      for (int k = 0; k < n; ++k) res[k] += M(k, j) * x[i];
-    }
-  }
-  std::vector<double> dx(n, 0.0);  // B^-1 r, column by column (same order per entry)
-  for (int k = 0; k < n; ++k) {
-    const double rk = res[k];
-    const double* bk = &Binv[static_cast<std::size_t>(k) * n];
-    for (int i = 0; i < n; ++i) dx[i] += bk[i] * rk;
-  }
-  for (int i = 0; i < n; ++i) x[i] += dx[i];
-  auto read_z = [&] {
-    z.setZero();
-    for (int i = 0; i < n; ++i) {
-      if (basis[i] >= n && basis[i] < kZ0) z[basis[i] - n] = std::max(0.0, x[i]);
-    }
-  };
-  read_z();
+  t.Refine();
+  t.ReadZ(&z);
   result.residual = LcpResidual(M, q, z);
-  // B^-1 drifts over many in-place updates. If the answer is not accurate,
-  // solve the final basis system B x_B = q afresh (partial-pivoting LU).
   double q_max = 0.0;
   for (int i = 0; i < n; ++i) q_max = std::max(q_max, std::abs(q[i]));
-  if (!(result.residual <= 1e-9 * (1.0 + q_max))) {
-    std::vector<double> B(static_cast<std::size_t>(n) * n, 0.0);
-    std::vector<double> xb(q.data(), q.data() + n);
-    for (int i = 0; i < n; ++i) {
-      const int v = basis[i];
-      for (int k = 0; k < n; ++k) {
-        B[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -M(k, v - n);
-      }
-    }
-    DenseLu lu;
-    if (lu.Factor(B, n)) {
-      lu.Solve(xb.data());
-      const std::vector<double> saved = x;
-      x = xb;
-      read_z();
-      const double r = LcpResidual(M, q, z);
-      if (r < result.residual) {
-        result.residual = r;
-      } else {
-        x = saved;
-        read_z();
-      }
-    }
-  }
+  if (!(result.residual <= 1e-9 * (1.0 + q_max))) t.ResolveBasis(&z, &result.residual);
   for (int i = 0; i < n; ++i) {
     if (!Finite(z[i])) {
       z.setZero();
       return {LcpStatus::kNonFinite, result.pivots, 0.0};
     }
   }
-  if (basic) {
-    basic->assign(n, 0);
-    for (int i = 0; i < n; ++i) {
-      if (basis[i] >= n && basis[i] < kZ0) (*basic)[basis[i] - n] = 1;
-    }
-  }
+  if (basic) t.ReadBasic(basic);
   return result;
 }
 

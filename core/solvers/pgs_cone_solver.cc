@@ -69,130 +69,180 @@ Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, double mu) {
 
 }  // namespace
 
-PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<double>* joint_impulses,
-                        std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
-  const int p = static_cast<int>(sys->limit_rows.size());
-  const int q = static_cast<int>(sys->contacts.size());
-  const int f = static_cast<int>(sys->friction_rows.size());
-  const bool torsion = st.torsional_radius > 0.0;
-  const int per_contact = torsion ? 4 : 3;
+namespace {
 
-  // Rows: limits, then per contact n, t1, t2 (and the spin), then bounded rows.
+// The island's rows for Gauss-Seidel: limits, then per contact n, t1, t2
+// (and the spin), then bounded rows (joint friction); the Delassus operator
+// G = H A H^T (row-major, regularised) and b = H v_c - target.
+struct PgsProblem {
+  int p = 0, q = 0, f = 0, m = 0;
+  bool torsion = false;
+  int per_contact = 3;
+  int contact0 = 0, bounded0 = 0;
   std::vector<JacobianRow> H;
-  std::vector<double> target;  // each row's target velocity (b = H v_c - target)
-  H.reserve(p + per_contact * q + f);
-  for (int i = 0; i < p; ++i) {
-    H.push_back(sys->limit_rows[i]);
-    target.push_back(sys->limit_targets[i]);
+  std::vector<double> target;  // each row's target velocity
+  std::vector<Vec3> t1, t2;    // each contact's tangent rows
+  ReducedIsland red;
+  std::vector<double> G, b;
+  double g(int i, int k) const { return G[static_cast<std::size_t>(i) * m + k]; }
+};
+
+void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
+  pr->p = static_cast<int>(sys.limit_rows.size());
+  pr->q = static_cast<int>(sys.contacts.size());
+  pr->f = static_cast<int>(sys.friction_rows.size());
+  pr->torsion = st.torsional_radius > 0.0;
+  pr->per_contact = pr->torsion ? 4 : 3;
+  std::vector<JacobianRow>& H = pr->H;
+  std::vector<double>& target = pr->target;
+  H.reserve(pr->p + pr->per_contact * pr->q + pr->f);
+  for (int i = 0; i < pr->p; ++i) {
+    H.push_back(sys.limit_rows[i]);
+    target.push_back(sys.limit_targets[i]);
   }
-  std::vector<Vec3> dirs, t1(q), t2(q);
-  for (int c = 0; c < q; ++c) {
-    const Contact& ct = *sys->contacts[c];
+  std::vector<Vec3> dirs;
+  pr->t1.resize(pr->q);
+  pr->t2.resize(pr->q);
+  for (int c = 0; c < pr->q; ++c) {
+    const Contact& ct = *sys.contacts[c];
     dirs.clear();
     FrictionDirections(ct.n_W, st.friction_directions, &dirs);
-    t1[c] = dirs[0];
-    t2[c] = ct.n_W.cross(dirs[0]);
-    H.push_back(ContactRow(*sys, c, ct.n_W));
+    pr->t1[c] = dirs[0];
+    pr->t2[c] = ct.n_W.cross(dirs[0]);
+    H.push_back(ContactRow(sys, c, ct.n_W));
     target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
-    H.push_back(ContactRow(*sys, c, t1[c]));
+    H.push_back(ContactRow(sys, c, pr->t1[c]));
     target.push_back(0.0);
-    H.push_back(ContactRow(*sys, c, t2[c]));
+    H.push_back(ContactRow(sys, c, pr->t2[c]));
     target.push_back(0.0);
-    if (torsion) {
-      H.push_back(TorsionRow(*sys, c, st.torsional_radius));
+    if (pr->torsion) {
+      H.push_back(TorsionRow(sys, c, st.torsional_radius));
       target.push_back(0.0);
     }
   }
-  for (int i = 0; i < f; ++i) {
-    H.push_back(sys->friction_rows[i]);
-    target.push_back(OptionalEntry(sys->friction_targets, i));
+  for (int i = 0; i < pr->f; ++i) {
+    H.push_back(sys.friction_rows[i]);
+    target.push_back(OptionalEntry(sys.friction_targets, i));
   }
-  const int m = static_cast<int>(H.size());
-  const int contact0 = p, bounded0 = p + per_contact * q;
+  pr->m = static_cast<int>(H.size());
+  pr->contact0 = pr->p;
+  pr->bounded0 = pr->p + pr->per_contact * pr->q;
+}
 
-  ReducedIsland red;
-  ReduceIsland(*sys, H, &red);
-  // The Delassus operator G = H A H^T (row-major) and b.
-  std::vector<double> G(static_cast<std::size_t>(m) * m);
-  std::vector<double> b(m);
+void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
+  const int m = pr->m;
+  ReduceIsland(sys, pr->H, &pr->red);
+  pr->G.resize(static_cast<std::size_t>(m) * m);
+  pr->b.resize(m);
   double max_diag = 0.0;
   for (int i = 0; i < m; ++i) {
-    for (int k = 0; k < m; ++k) G[static_cast<std::size_t>(i) * m + k] = red.Coupling(i, k);
-    b[i] = RowDot(H[i], red.v_c) - target[i];
-    max_diag = std::max(max_diag, G[static_cast<std::size_t>(i) * m + i]);
+    for (int k = 0; k < m; ++k) pr->G[static_cast<std::size_t>(i) * m + k] = pr->red.Coupling(i, k);
+    pr->b[i] = RowDot(pr->H[i], pr->red.v_c) - pr->target[i];
+    max_diag = std::max(max_diag, pr->G[static_cast<std::size_t>(i) * m + i]);
   }
-  for (int i = 0; i < m; ++i) G[static_cast<std::size_t>(i) * m + i] += st.regularization * max_diag;
-  for (int i = 0; i < f; ++i) {
-    const int r = bounded0 + i;
-    G[static_cast<std::size_t>(r) * m + r] += OptionalEntry(sys->friction_compliance, i);
+  for (int i = 0; i < m; ++i) pr->G[static_cast<std::size_t>(i) * m + i] += st.regularization * max_diag;
+  for (int i = 0; i < pr->f; ++i) {
+    const int r = pr->bounded0 + i;
+    pr->G[static_cast<std::size_t>(r) * m + r] += OptionalEntry(sys.friction_compliance, i);
   }
-  auto g = [&](int i, int k) { return G[static_cast<std::size_t>(i) * m + k]; };
+}
 
-  // Warm start from the contacts' impulses on entry.
-  std::vector<double> z(m, 0.0);
-  for (int c = 0; c < q; ++c) {
-    const Contact& ct = *sys->contacts[c];
-    const int r = contact0 + per_contact * c;
-    z[r] = std::max(0.0, ct.normal_impulse);
-    z[r + 1] = ct.friction_impulse.dot(t1[c]);
-    z[r + 2] = ct.friction_impulse.dot(t2[c]);
-    const double t = Norm2(z[r + 1], z[r + 2]), limit = ct.friction * z[r];
-    if (t > limit) {
-      const double s = t > 0.0 ? limit / t : 0.0;
-      z[r + 1] *= s;
-      z[r + 2] *= s;
-    }
-  }
-  // G is exactly symmetric (ReduceIsland mirrors its triangle; the
-  // regularisation and compliances are diagonal), so column k is read as
-  // the contiguous row k.
-  std::vector<double> w = b;  // w = G z + b
-  for (int k = 0; k < m; ++k) {
-    if (z[k] == 0.0) continue;
-    const double* gk = &G[static_cast<std::size_t>(k) * m];
-    for (int i = 0; i < m; ++i) w[i] += gk[i] * z[k];
-  }
-  double largest_change = 0.0;
-  auto update = [&](int k, double value) {
-    const double dz = value - z[k];
-    if (dz == 0.0) return;
-    z[k] = value;
-    largest_change = std::max(largest_change, std::abs(dz));
-    const double* gk = &G[static_cast<std::size_t>(k) * m];
-    for (int i = 0; i < m; ++i) w[i] += gk[i] * dz;
-  };
-  // Contact blocks and their inverses, fixed for the step.
-  std::vector<Mat3d> block(q);
-  for (int c = 0; c < q; ++c) {
-    const int r = contact0 + per_contact * c;
-    for (int i = 0; i < 3; ++i) {
-      for (int k = 0; k < 3; ++k) block[c](i, k) = g(r + i, r + k);
-    }
-  }
+// The impulses z and velocities w = G z + b, updated one unknown at a time.
+class PgsIterate {
+ public:
+  explicit PgsIterate(const PgsProblem& pr) : pr_(pr), z_(pr.m, 0.0) {}
 
-  PgsStats stats;
-  stats.size = m;
-  for (int sweep = 0; sweep < st.max_iterations; ++sweep) {
-    largest_change = 0.0;
-    for (int i = 0; i < p; ++i) {
-      if (g(i, i) > 0.0) update(i, std::max(0.0, z[i] - w[i] / g(i, i)));
-    }
-    for (int c = 0; c < q; ++c) {
-      const int r = contact0 + per_contact * c;
-      const double mu = sys->contacts[c]->friction;
-      const Vec3d zc(z[r], z[r + 1], z[r + 2]), wc(w[r], w[r + 1], w[r + 2]);
-      const Vec3d next = UpdateContact(zc, wc, block[c], mu);
-      for (int k = 0; k < 3; ++k) update(r + k, next[k]);
-      if (torsion && g(r + 3, r + 3) > 0.0) {
-        const double limit = mu * z[r];  // a torque of at most mu z_n rho
-        update(r + 3, std::clamp(z[r + 3] - w[r + 3] / g(r + 3, r + 3), -limit, limit));
+  // Warm start from the contacts' impulses on entry, clipped into the cone.
+  void WarmStart(const IslandSystem& sys) {
+    for (int c = 0; c < pr_.q; ++c) {
+      const Contact& ct = *sys.contacts[c];
+      const int r = pr_.contact0 + pr_.per_contact * c;
+      z_[r] = std::max(0.0, ct.normal_impulse);
+      z_[r + 1] = ct.friction_impulse.dot(pr_.t1[c]);
+      z_[r + 2] = ct.friction_impulse.dot(pr_.t2[c]);
+      const double t = Norm2(z_[r + 1], z_[r + 2]), limit = ct.friction * z_[r];
+      if (t > limit) {
+        const double s = t > 0.0 ? limit / t : 0.0;
+        z_[r + 1] *= s;
+        z_[r + 2] *= s;
       }
     }
-    for (int i = 0; i < f; ++i) {
-      const int r = bounded0 + i;
-      const double limit = sys->friction_limits[i];
-      if (g(r, r) > 0.0) update(r, std::clamp(z[r] - w[r] / g(r, r), -limit, limit));
+    // G is exactly symmetric (ReduceIsland mirrors its triangle; the
+    // regularisation and compliances are diagonal), so column k is read as
+    // the contiguous row k.
+    w_ = pr_.b;
+    for (int k = 0; k < pr_.m; ++k) {
+      if (z_[k] == 0.0) continue;
+      const double* gk = &pr_.G[static_cast<std::size_t>(k) * pr_.m];
+      for (int i = 0; i < pr_.m; ++i) w_[i] += gk[i] * z_[k];
     }
+  }
+
+  // One sweep: limits, contacts (exact-cone block update, then the spin),
+  // bounded rows. Returns the largest change of an impulse.
+  double Sweep(const IslandSystem& sys, const std::vector<Mat3d>& block) {
+    largest_change_ = 0.0;
+    for (int i = 0; i < pr_.p; ++i) {
+      if (pr_.g(i, i) > 0.0) Update(i, std::max(0.0, z_[i] - w_[i] / pr_.g(i, i)));
+    }
+    for (int c = 0; c < pr_.q; ++c) {
+      const int r = pr_.contact0 + pr_.per_contact * c;
+      const double mu = sys.contacts[c]->friction;
+      const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]), wc(w_[r], w_[r + 1], w_[r + 2]);
+      const Vec3d next = UpdateContact(zc, wc, block[c], mu);
+      for (int k = 0; k < 3; ++k) Update(r + k, next[k]);
+      if (pr_.torsion && pr_.g(r + 3, r + 3) > 0.0) {
+        const double limit = mu * z_[r];  // a torque of at most mu z_n rho
+        Update(r + 3, std::clamp(z_[r + 3] - w_[r + 3] / pr_.g(r + 3, r + 3), -limit, limit));
+      }
+    }
+    for (int i = 0; i < pr_.f; ++i) {
+      const int r = pr_.bounded0 + i;
+      const double limit = sys.friction_limits[i];
+      if (pr_.g(r, r) > 0.0) Update(r, std::clamp(z_[r] - w_[r] / pr_.g(r, r), -limit, limit));
+    }
+    return largest_change_;
+  }
+
+  std::vector<double>& z() { return z_; }
+
+ private:
+  void Update(int k, double value) {
+    const double dz = value - z_[k];
+    if (dz == 0.0) return;
+    z_[k] = value;
+    largest_change_ = std::max(largest_change_, std::abs(dz));
+    const double* gk = &pr_.G[static_cast<std::size_t>(k) * pr_.m];
+    for (int i = 0; i < pr_.m; ++i) w_[i] += gk[i] * dz;
+  }
+
+  const PgsProblem& pr_;
+  std::vector<double> z_, w_;
+  double largest_change_ = 0.0;
+};
+
+}  // namespace
+
+PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<double>* joint_impulses,
+                        std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
+  PgsProblem pr;
+  BuildPgsRows(*sys, st, &pr);
+  BuildDelassus(*sys, st, &pr);
+  PgsIterate iterate(pr);
+  iterate.WarmStart(*sys);
+  // Contact blocks, fixed for the step.
+  std::vector<Mat3d> block(pr.q);
+  for (int c = 0; c < pr.q; ++c) {
+    const int r = pr.contact0 + pr.per_contact * c;
+    for (int i = 0; i < 3; ++i) {
+      for (int k = 0; k < 3; ++k) block[c](i, k) = pr.g(r + i, r + k);
+    }
+  }
+  PgsStats stats;
+  stats.size = pr.m;
+  std::vector<double>& z = iterate.z();
+  for (int sweep = 0; sweep < st.max_iterations; ++sweep) {
+    const double largest_change = iterate.Sweep(*sys, block);
     stats.iterations = sweep + 1;
     stats.residual = largest_change;
     double largest = 0.0;
@@ -205,16 +255,15 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
   for (double& x : z) {
     if (!(x - x == 0.0)) x = 0.0;  // never propagate a non-finite impulse
   }
-
-  FinishIsland(sys, H, red, z.data(), joint_impulses);
-  limit_impulses->assign(z.begin(), z.begin() + p);
-  if (friction_impulses) friction_impulses->assign(z.begin() + bounded0, z.end());
-  for (int c = 0; c < q; ++c) {
+  FinishIsland(sys, pr.H, pr.red, z.data(), joint_impulses);
+  limit_impulses->assign(z.begin(), z.begin() + pr.p);
+  if (friction_impulses) friction_impulses->assign(z.begin() + pr.bounded0, z.end());
+  for (int c = 0; c < pr.q; ++c) {
     Contact& ct = *sys->contacts[c];
-    const int r = contact0 + per_contact * c;
+    const int r = pr.contact0 + pr.per_contact * c;
     ct.normal_impulse = z[r];
-    ct.friction_impulse = z[r + 1] * t1[c] + z[r + 2] * t2[c];
-    ct.torsional_impulse = torsion ? st.torsional_radius * z[r + 3] : 0.0;
+    ct.friction_impulse = z[r + 1] * pr.t1[c] + z[r + 2] * pr.t2[c];
+    ct.torsional_impulse = pr.torsion ? st.torsional_radius * z[r + 3] : 0.0;
   }
   return stats;
 }
