@@ -78,6 +78,8 @@ class Simulation {
   int ContactCount() const { return scene_.world.stats().contact_count; }
   std::string StateHash() const { return HashToHex(scene_.world.StateHash()); }
   std::string DescribeJson() const { return DescribeScene(scene_).dump(); }
+  // The settings in force, defaults included (io/scene_description.h).
+  std::string SettingsJson() const { return DescribeSettings(scene_).dump(); }
   std::string SummaryJson() const { return RunSummary(scene_.name, scene_.world).dump(); }
   // The current frame as `grasplab run --out` writes it (io/frame_record.h).
   std::string FrameJson() const { return grasplab::FrameJson(scene_).dump(); }
@@ -201,6 +203,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("contactCount", &Simulation::ContactCount)
       .function("stateHash", &Simulation::StateHash)
       .function("describeJson", &Simulation::DescribeJson)
+      .function("settingsJson", &Simulation::SettingsJson)
       .function("summaryJson", &Simulation::SummaryJson)
       .function("poses", &Simulation::Poses)
       .function("contacts", &Simulation::Contacts)

@@ -5,6 +5,7 @@
 
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/triangle_mesh.h"
+#include "core/solvers/contact_solver_type.h"
 
 namespace grasplab {
 namespace {
@@ -102,6 +103,23 @@ nlohmann::ordered_json DescribeRobotJoints(const Scene& scene, const std::string
     out.push_back(std::move(j));
   }
   return out;
+}
+
+nlohmann::ordered_json DescribeSettings(const Scene& scene) {
+  const WorldSettings& ws = scene.world.settings();
+  nlohmann::ordered_json j;
+  j["timestep"] = scene.timestep;
+  j["gravity"] = {ws.gravity.x(), ws.gravity.y(), ws.gravity.z()};
+  j["solver"] = {{"type", ContactSolverName(ws.contact_solver)},
+                 {"frictionEdges", ws.friction_directions},
+                 {"errorReduction", ws.error_reduction},
+                 {"torsionalFrictionRadius", ws.torsional_friction_radius},
+                 {"contactTime", ws.contact_time_mode == ContactTimeMode::kBisection ? "bisection" : "errorCorrection"},
+                 {"iterations", ws.pgs_iterations},
+                 {"tolerance", ws.pgs_tolerance},
+                 {"warmStart", ws.warm_start}};
+  j["contact"] = {{"threshold", ws.contact_threshold}, {"slipThreshold", ws.slip_threshold}};
+  return j;
 }
 
 }  // namespace grasplab

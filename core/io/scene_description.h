@@ -22,4 +22,11 @@ nlohmann::ordered_json DescribeScene(const Scene& scene);
 // effort}], URDF values (rad or m); null for an unknown robot.
 nlohmann::ordered_json DescribeRobotJoints(const Scene& scene, const std::string& robot);
 
+// The settings in force for a scene, defaults included, in the scene
+// format's names (docs/scene-format.md): {"timestep", "gravity", "solver":
+// {type, frictionEdges, errorReduction, torsionalFrictionRadius, contactTime,
+// iterations, tolerance, warmStart}, "contact": {threshold, slipThreshold}}.
+// The page's parameters form starts from these, not from copies in JavaScript.
+nlohmann::ordered_json DescribeSettings(const Scene& scene);
+
 }  // namespace grasplab

@@ -61,6 +61,7 @@ export async function waitForState(page, pred, { timeout = 20000, what = 'state'
 // Loads a scene ('assets/scenes/NAME.json') and waits for
 // its first frame; returns that state.
 export async function loadScene(page, name) {
+  const before = await page.evaluate(() => window.grasplab.state().loads);
   await page.evaluate((n) => window.grasplab.load(n), name);
-  return waitForState(page, (s) => s.scene === name && s.steps === 0, { what: `${name} loaded` });
+  return waitForState(page, (s) => s.loads > before && s.scene === name && s.steps === 0, { what: `${name} loaded` });
 }

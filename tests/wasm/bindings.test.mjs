@@ -34,6 +34,15 @@ test('every Simulation binding forwards to the core', async () => {
     assert.equal(await loadBundled(sim, 'parallel-jaw-cube'), '');
     called.add('loadJson');
     assert.equal(call('timestep'), 0.0025);
+    // The settings in force, defaults included: what the parameters form starts from.
+    const settings = JSON.parse(call('settingsJson'));
+    assert.equal(settings.timestep, 0.0025);
+    assert.deepEqual(settings.gravity, [0, 0, -9.81]);
+    assert.equal(settings.solver.type, 'lcp');
+    assert.equal(settings.solver.frictionEdges, 8);
+    assert.equal(settings.solver.errorReduction, 0.2);
+    assert.equal(settings.solver.iterations, 200);
+    assert.equal(settings.contact.threshold, 1e-4);
     const desc = JSON.parse(call('describeJson'));
     assert.equal(call('bodyCount'), desc.bodies.length);
     assert.ok(call('hasGrasp'));

@@ -73,7 +73,9 @@ worker.onmessage = ({ data: msg }) => {
         return;
       }
       latest.scene = msg.name;
+      latest.loads = (latest.loads ?? 0) + 1;
       latest.description = msg.description;
+      latest.settings = msg.settings;
       latest.needsFraming = true;
       if (latest.pendingView && latest.pendingView.scene === msg.name) {  // a link's camera
         view.setCamera(latest.pendingView.camera, latest.pendingView.target);
@@ -295,6 +297,7 @@ const api = {
     ready: latest.ready,
     running: latest.running,
     scene: latest.scene,
+    loads: latest.loads ?? 0,  // scenes (re)started since the page opened
     time: latest.time,
     timestep: latest.timestep ?? null,
     steps: latest.steps,
@@ -475,13 +478,15 @@ async function showParams() {
     return;
   }
   const scene = JSON.parse(src.text);
-  form.elements.timestep.value = String(scene.timestep ?? 0.0025);
-  form.elements.frictionEdges.value = String(scene.solver?.frictionEdges ?? 8);
-  form.elements.errorReduction.value = String(scene.solver?.errorReduction ?? 0.2);
-  form.elements.type.value = scene.solver?.type ?? 'lcp';
-  form.elements.iterations.value = String(scene.solver?.iterations ?? 200);
-  form.elements.contactTime.value = scene.solver?.contactTime ?? 'errorCorrection';
-  form.elements.torsionalFrictionRadius.value = String(scene.solver?.torsionalFrictionRadius ?? 0);
+  // The values in force, defaults included, as the engine reports them (core/io/scene_description.h).
+  const { timestep, solver } = latest.settings;
+  form.elements.timestep.value = String(timestep);
+  form.elements.frictionEdges.value = String(solver.frictionEdges);
+  form.elements.errorReduction.value = String(solver.errorReduction);
+  form.elements.type.value = solver.type;
+  form.elements.iterations.value = String(solver.iterations);
+  form.elements.contactTime.value = solver.contactTime;
+  form.elements.torsionalFrictionRadius.value = String(solver.torsionalFrictionRadius);
   const mats = $('material-params');
   mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
     const label = document.createElement('label');

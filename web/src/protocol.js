@@ -40,7 +40,9 @@
 //   { type: 'scenes', names: string[], titles, summaries }  once at start: the
 //                                                    files listed in assets/scenes/index.json (with their
 //                                                    titles and summaries by name)
-//   { type: 'scene', name, timestep, description, materials }   once per load; description = { bodies:
+//   { type: 'scene', name, timestep, description, materials, settings }   once per load; settings: the values
+//                                                    in force, defaults included (core/io/scene_description.h:
+//                                                    DescribeSettings); description = { bodies:
 //                                                    [{ name, static, shape }], robots: [name], warnings: [string],
 //                                                    grasp: { object, robot } or null }; materials: [{ name,
 //                                                    staticFriction, kineticFriction }]

@@ -313,6 +313,7 @@ function started(name) {
     timestep: sim.timestep(),
     description,
     materials: JSON.parse(sim.materialsJson()),
+    settings: JSON.parse(sim.settingsJson()),
   });
   postFrame();
 }
