@@ -104,13 +104,12 @@ worker.onmessage = ({ data: msg }) => {
       latest.timestep = msg.timestep;
       break;
     case FromWorker.FRAME:
-      Object.assign(latest, {
-        ready: true, running: msg.running, time: msg.time, steps: msg.steps, stateHash: msg.stateHash,
-        contactCount: msg.contactCount, actualSpeed: msg.actualSpeed, poses: msg.poses, grasp: msg.grasp,
-        recording: msg.recording, replay: null,
-      });
-      Object.assign(latest, { contacts: msg.contacts, joints: msg.joints, stats: msg.stats, energy: msg.energy,
-        drag: msg.drag, robots: msg.robots });
+      // Field by field: a frame allocates nothing on this side beyond the message itself.
+      latest.ready = true; latest.running = msg.running; latest.time = msg.time; latest.steps = msg.steps;
+      latest.stateHash = msg.stateHash; latest.contactCount = msg.contactCount; latest.actualSpeed = msg.actualSpeed;
+      latest.poses = msg.poses; latest.grasp = msg.grasp; latest.recording = msg.recording; latest.replay = null;
+      latest.contacts = msg.contacts; latest.joints = msg.joints; latest.stats = msg.stats; latest.energy = msg.energy;
+      latest.drag = msg.drag; latest.robots = msg.robots;
       updateRecording();
       view.setPoses(msg.poses);
       if (latest.needsFraming && latest.description) {

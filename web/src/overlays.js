@@ -27,6 +27,38 @@
 import * as THREE from 'three';
 import { CONTACT_STRIDE, Contact, JOINT_STRIDE, JointField } from './protocol.js';
 
+// Scratch objects for the per-frame updates below: drawing a frame allocates
+// nothing (as three.js's own physics examples keep theirs at module scope).
+const _p = new THREE.Vector3(), _axis = new THREE.Vector3(), _t1 = new THREE.Vector3(), _t2 = new THREE.Vector3();
+const _f = new THREE.Vector3(), _n = new THREE.Vector3(), _z = new THREE.Vector3(0, 0, 1);
+const _c1 = new THREE.Vector3(), _c2 = new THREE.Vector3(), _c3 = new THREE.Vector3();
+const _basis = new THREE.Matrix4();
+const _anchor = new THREE.Vector3(), _toChild = new THREE.Vector3(), _ref = new THREE.Vector3(), _v = new THREE.Vector3();
+const ARC_SEGMENTS = 32;
+const LINE_POINTS = ARC_SEGMENTS + 3;  // the limit arc and its two radii
+
+// A line whose vertices are written in place (at most LINE_POINTS), drawn
+// up to its draw range.
+function fixedLine(material) {
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.Float32BufferAttribute(new Float32Array(3 * LINE_POINTS), 3));
+  g.setDrawRange(0, 0);
+  return new THREE.Line(g, material);
+}
+
+// Writes point i of a fixedLine.
+function setPoint(line, i, v) {
+  line.geometry.attributes.position.setXYZ(i, v.x, v.y, v.z);
+}
+
+// Ends the update of a fixedLine at `count` points.
+function endLine(line, count) {
+  const g = line.geometry;
+  g.attributes.position.needsUpdate = true;
+  g.setDrawRange(0, count);
+  g.computeBoundingSphere();
+}
+
 const STICK = new THREE.Color(0x1b9e3a);
 const SLIDE = new THREE.Color(0xf07c12);
 const JOINT_COLOR = 0x6a3db8;
@@ -107,13 +139,12 @@ export class Overlays {
     });
     this.joints = new Pool(this.groups.joints, () => {
       const g = new THREE.Group();
-      g.add(new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true })));
-      g.add(new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true, opacity: 0.7 })));
+      g.add(fixedLine(new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true })));
+      g.add(fixedLine(new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true, opacity: 0.7 })));
       g.add(new THREE.Mesh(dot, overlayMaterial({ color: JOINT_COLOR })));
       return g;
     });
-    const dragLine = new THREE.Line(new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3()]),
-      new THREE.LineBasicMaterial({ color: DRAG_COLOR, depthTest: false, transparent: true }));
+    const dragLine = fixedLine(new THREE.LineBasicMaterial({ color: DRAG_COLOR, depthTest: false, transparent: true }));
     dragLine.renderOrder = 11;
     const dragEnd = new THREE.Mesh(dot, overlayMaterial({ color: DRAG_COLOR }));
     dragEnd.renderOrder = 11;
@@ -171,8 +202,7 @@ export class Overlays {
     const n = contacts.length / CONTACT_STRIDE;
     const coneHeight = 0.1 * this.size;
     const dotRadius = 0.006 * this.size;
-    const p = new THREE.Vector3(), axis = new THREE.Vector3(), t1 = new THREE.Vector3(), t2 = new THREE.Vector3();
-    const f = new THREE.Vector3(), basis = new THREE.Matrix4(), z = new THREE.Vector3(0, 0, 1);
+    const p = _p, axis = _axis, t1 = _t1, t2 = _t2, f = _f, basis = _basis, z = _z;
     let arrows = 0, sliding = 0;
     let largest = 0;
     for (let o = 0; o < contacts.length; o += CONTACT_STRIDE) {
@@ -201,7 +231,7 @@ export class Overlays {
       const mu = contacts[o + Contact.MU];
       const r = Math.max(mu, 1e-3) * coneHeight;
       // Columns: t1 r, t2 r, -axis h (outwards): the unit pyramid's +x edge lands on d_0 = t1.
-      basis.makeBasis(t1.clone().multiplyScalar(r), t2.clone().multiplyScalar(-r), axis.clone().multiplyScalar(-coneHeight));
+      basis.makeBasis(_c1.copy(t1).multiplyScalar(r), _c2.copy(t2).multiplyScalar(-r), _c3.copy(axis).multiplyScalar(-coneHeight));
       basis.setPosition(p);
       cone.matrixAutoUpdate = false;
       cone.matrix.copy(basis);
@@ -210,7 +240,7 @@ export class Overlays {
 
       // Total force on the subject: f_n n + f_t (on A), negated for B.
       f.fromArray(contacts, o + Contact.FRICTION_FORCE)
-        .addScaledVector(new THREE.Vector3().fromArray(contacts, o + Contact.N), contacts[o + Contact.NORMAL_FORCE])
+        .addScaledVector(_n.fromArray(contacts, o + Contact.N), contacts[o + Contact.NORMAL_FORCE])
         .multiplyScalar(sign);
       const length = f.length() * this.forceScale;
       if (length > 1e-5) {
@@ -247,34 +277,39 @@ export class Overlays {
       const type = joints[o + JointField.TYPE];
       if (type === 2) continue;  // fixed
       const g = this.joints.get(shown++);
-      const anchor = new THREE.Vector3().fromArray(joints, o + JointField.ANCHOR);
-      const axis = new THREE.Vector3().fromArray(joints, o + JointField.AXIS);
+      const anchor = _anchor.fromArray(joints, o + JointField.ANCHOR);
+      const axis = _axis.fromArray(joints, o + JointField.AXIS);
       const q = joints[o + JointField.Q];
       const limited = joints[o + JointField.LIMITED] === 1;
       const lower = joints[o + JointField.LOWER], upper = joints[o + JointField.UPPER];
       const [axisLine, limitLine, marker] = g.children;
       marker.scale.setScalar(0.006 * this.size);
       if (type === 0) {  // revolute: the axis, and the limit arc in the plane normal to it
-        axisLine.geometry.setFromPoints([anchor.clone().addScaledVector(axis, -len), anchor.clone().addScaledVector(axis, len)]);
+        setPoint(axisLine, 0, _v.copy(anchor).addScaledVector(axis, -len));
+        setPoint(axisLine, 1, _v.copy(anchor).addScaledVector(axis, len));
+        endLine(axisLine, 2);
         const child = joints[o + JointField.CHILD] * 7;
-        const toChild = new THREE.Vector3(poses[child], poses[child + 1], poses[child + 2]).sub(anchor);
+        const toChild = _toChild.set(poses[child], poses[child + 1], poses[child + 2]).sub(anchor);
         toChild.addScaledVector(axis, -toChild.dot(axis));
         if (toChild.lengthSq() < 1e-12) toChild.set(1, 0, 0).addScaledVector(axis, -axis.x).normalize();
-        const ref = toChild.normalize().applyAxisAngle(axis, -q);  // the q = 0 direction
+        const ref = _ref.copy(toChild.normalize()).applyAxisAngle(axis, -q);  // the q = 0 direction
         const lo = limited ? lower : -Math.PI, hi = limited ? upper : Math.PI;
-        const points = [];
         const radius = 0.6 * len;
-        for (let k = 0; k <= 32; ++k) {
-          const angle = lo + ((hi - lo) * k) / 32;
-          points.push(anchor.clone().addScaledVector(ref.clone().applyAxisAngle(axis, angle), radius));
+        let k = 0;
+        if (limited) setPoint(limitLine, k++, anchor);
+        for (let s = 0; s <= ARC_SEGMENTS; ++s) {
+          const angle = lo + ((hi - lo) * s) / ARC_SEGMENTS;
+          setPoint(limitLine, k++, _v.copy(ref).applyAxisAngle(axis, angle).multiplyScalar(radius).add(anchor));
         }
-        if (limited) points.unshift(anchor.clone()), points.push(anchor.clone());
-        limitLine.geometry.setFromPoints(points);
-        marker.position.copy(anchor).addScaledVector(ref.clone().applyAxisAngle(axis, q), radius);
+        if (limited) setPoint(limitLine, k++, anchor);
+        endLine(limitLine, k);
+        marker.position.copy(_v.copy(ref).applyAxisAngle(axis, q)).multiplyScalar(radius).add(anchor);
       } else {  // prismatic: the stroke between the limits, the marker at q
         const lo = limited ? lower : -len, hi = limited ? upper : len;
-        axisLine.geometry.setFromPoints([anchor.clone().addScaledVector(axis, lo), anchor.clone().addScaledVector(axis, hi)]);
-        limitLine.geometry.setFromPoints([anchor, anchor]);
+        setPoint(axisLine, 0, _v.copy(anchor).addScaledVector(axis, lo));
+        setPoint(axisLine, 1, _v.copy(anchor).addScaledVector(axis, hi));
+        endLine(axisLine, 2);
+        endLine(limitLine, 0);
         marker.position.copy(anchor).addScaledVector(axis, q);
       }
     }
@@ -288,9 +323,10 @@ export class Overlays {
     this.drag.line.visible = active;
     this.drag.end.visible = active;
     if (!active) return;
-    const a = new THREE.Vector3(drag[1], drag[2], drag[3]), b = new THREE.Vector3(drag[4], drag[5], drag[6]);
-    this.drag.line.geometry.setFromPoints([a, b]);
-    this.drag.end.position.copy(b);
+    setPoint(this.drag.line, 0, _v.set(drag[1], drag[2], drag[3]));
+    setPoint(this.drag.line, 1, _v.set(drag[4], drag[5], drag[6]));
+    endLine(this.drag.line, 2);
+    this.drag.end.position.copy(_v);
     this.drag.end.scale.setScalar(0.008 * this.size);
   }
 }
