@@ -18,9 +18,11 @@
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
 import { View } from './view.js';
 import { ToWorker, FromWorker, POSE_STRIDE, Stats, STAGE_NAMES } from './protocol.js';
+import { createStatusPanels } from './status_panels.js';
+import { createSceneFiles } from './scene_files.js';
+import { installPointerDrag } from './pointer_drag.js';
 import { ControlPanel } from './panel.js';
 import { Plots } from './plots.js';
-import { MAX_LINK_BYTES, decodeLink, encodeLink } from './link.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
@@ -151,114 +153,12 @@ worker.onmessage = ({ data: msg }) => {
 
 function send(type, extra = {}) { worker.postMessage({ type, ...extra }); }
 
-function updateRecording() {
-  const r = latest.recording;
-  if (!r) return;
-  $('record').textContent = r.on ? 'Stop rec' : 'Record';
-  $('record').classList.toggle('on', r.on);
-  $('timeline-panel').hidden = r.frames === 0;
-  $('timeline').max = String(Math.max(0, r.frames - 1));
-  if (!latest.replay) {
-    $('timeline').value = String(Math.max(0, r.frames - 1));
-    $('timeline-time').textContent = `${r.frames} frame${r.frames === 1 ? '' : 's'} recorded`;
-  }
-}
-
-function updateGraspPanel() {
-  const g = latest.replay ? latest.replay.grasp : latest.grasp;
-  const verdict = $('grasp-verdict');
-  const o = view.overlays;
-  verdict.classList.toggle('closure', !!(g && g.forceClosure));
-  verdict.classList.toggle('open', !!(g && !g.forceClosure));
-  if (!g) {
-    verdict.textContent = 'no grasp in this scene';
-    $('grasp-epsilon').textContent = '–';
-    $('grasp-volume').textContent = '–';
-  } else {
-    verdict.textContent = g.forceClosure ? 'force closure' : 'no force closure';
-    $('grasp-epsilon').textContent = g.forceClosure ? g.epsilonL1.toFixed(4) : '0 (not in closure)';
-    $('grasp-volume').textContent = g.volumeL1 > 0 ? g.volumeL1.toExponential(3) : '0';
-  }
-  const onObject = g ? `${g.contacts} on the object, ` : '';
-  $('grasp-contacts').textContent = `${onObject}${o.counts.contacts} in all (${o.counts.sliding} sliding)`;
-  const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : 8;
-  $('legend-cones').textContent = u > 0 ? `cones: pyramids of ${u} edges, half-angle atan(mu)`
-    : 'cones: exact circular cones, half-angle atan(mu)';
-  const cm = 0.05;  // the legend's sample arrow is 5 cm of the scene, drawn 40 px
-  $('legend-force-text').textContent = `${cm * 100} cm = ${(cm / o.forceScale).toPrecision(3)} N`;
-}
-
-let lastDiagnostics = 0;
-function updateDiagnostics() {
-  const st = latest.stats;
-  if (!st) return;
-  const failures = st[Stats.LCP_FAILURES];
-  if (failures > latest.failuresShown) {  // visible, not console-only; one line kept up to date
-    latest.failuresShown = failures;
-    const text = `solver: Lemke failed on ${failures} step${failures === 1 ? '' : 's'} (projected Gauss-Seidel fallback used)`;
-    if (!latest.failureItem || !latest.failureItem.isConnected) {
-      latest.failureItem = document.createElement('div');
-      showError(text, latest.failureItem, []);
-    } else {
-      latest.failureItem.textContent = text;
-    }
-  }
-  const now = performance.now();
-  if (!$('diagnostics').open || now - lastDiagnostics < 250) return;
-  lastDiagnostics = now;
-  const ms = (s) => `${(s * 1000).toFixed(3)} ms`;
-  const rows = [
-    ...STAGE_NAMES.map((name, k) => [name, ms(st[Stats.STAGES + k])]),
-    ['step total', ms(STAGE_NAMES.reduce((sum, _, k) => sum + st[Stats.STAGES + k], 0))],
-    ['contacts / pairs', `${st[Stats.CONTACTS]} / ${st[Stats.PAIRS]}`],
-    ['islands', `${st[Stats.ISLANDS]}`],
-    ['LCP size (largest)', `${st[Stats.LCP_SIZE]} (${st[Stats.LCP_MAX]})`],
-    [{ lcp: 'Lemke pivots', impulse: 'Lemke pivots', pgs: 'Gauss-Seidel sweeps', penalty: 'Runge-Kutta steps' }[
-      $('params').elements.type.value] ?? 'Lemke pivots', `${st[Stats.PIVOTS]}`],
-    ['LCP residual', `${st[Stats.RESIDUAL].toExponential(2)} N s`],
-    ['Lemke failures', `${failures}`],
-    ['step length', ms(st[Stats.STEP_LENGTH])],
-    ['quarantined bodies', `${st[Stats.QUARANTINED]}`],
-    ['friction edges u', `${st[Stats.FRICTION_DIRECTIONS]}`],
-    ['speed', `${latest.actualSpeed.toFixed(2)}x real time`],
-  ];
-  $('diagnostics-table').replaceChildren(...rows.map(([k, v]) => {
-    const tr = document.createElement('tr');
-    const th = document.createElement('th');
-    th.textContent = k;
-    const td = document.createElement('td');
-    td.textContent = v;
-    tr.append(th, td);
-    return tr;
-  }));
-}
-
-function updateStatus() {
-  $('play').textContent = latest.running ? 'Pause' : 'Play';
-  $('step').disabled = latest.running;
-  // While a recorded frame is shown, the status bar describes that frame.
-  const shown = latest.replay;
-  $('time').textContent = shown ? `replay t = ${shown.time.toFixed(3)} s` : `t = ${latest.time.toFixed(3)} s`;
-  $('steps').textContent = `${latest.steps} steps`;
-  $('contacts').textContent = `${latest.contactCount} contact${latest.contactCount === 1 ? '' : 's'}`;
-  const speed = $('speed');
-  if (latest.running) {
-    speed.textContent = `${latest.actualSpeed.toFixed(2)}x real time`;
-    speed.classList.toggle('behind', latest.actualSpeed < 0.95 * Number($('speed-factor').value));
-  } else {
-    speed.textContent = 'paused';
-    speed.classList.remove('behind');
-  }
-  $('hash').textContent = latest.stateHash;
-  const g = shown ? shown.grasp : latest.grasp;
-  $('grasp').hidden = !g;
-  if (g) {
-    $('grasp').textContent = g.forceClosure
-      ? `force closure, epsilon ${g.epsilonL1.toFixed(3)} (${g.contacts} contacts)`
-      : `no force closure (${g.contacts} contacts)`;
-    $('grasp').classList.toggle('closure', g.forceClosure);
-  }
-}
+// What the page's modules share: the DOM lookup, the latest frame, the view,
+// the worker's command channel, the error panel, and (once built) the api.
+const app = { $, latest, view, send, showError, api: null };
+const { updateRecording, updateGraspPanel, updateDiagnostics, updateStatus } = createStatusPanels(app);
+const { source, share, save, openFile, openLink, showParams, applyParams } = createSceneFiles(app);
+installPointerDrag(app);
 
 const api = {
   play: () => send(ToWorker.PLAY),
@@ -335,6 +235,7 @@ const api = {
   }),
 };
 window.grasplab = api;
+app.api = api;
 
 function setOverlays(flags) {
   view.overlays.setVisible(flags);
@@ -357,172 +258,8 @@ const panel = new ControlPanel($('controls'), {
   plots: (visible) => { $('plots').hidden = !visible; if (visible) plots.draw(); },
 });
 
-// Mouse drag of a dynamic body (protocol.js 'drag-start'): a press on a body
-// grabs it (the orbit controls stay still), moving pulls the spring's end in
-// the plane facing the camera, release lets go.
-let dragging = null;
-$('viewport').addEventListener('pointerdown', (e) => {
-  if (e.button !== 0 || !latest.description) return;
-  const hit = view.pick(e.clientX, e.clientY, latest.description.bodies.map((b) => b.static));
-  if (!hit) return;
-  e.stopPropagation();  // capture phase: OrbitControls never sees this press
-  dragging = { point: hit.point, pointerId: e.pointerId };
-  $('viewport').setPointerCapture(e.pointerId);
-  send(ToWorker.DRAG_START, { body: hit.body, point: hit.point, target: hit.point });
-}, { capture: true });
-$('viewport').addEventListener('pointermove', (e) => {
-  if (!dragging) return;
-  e.stopPropagation();
-  const target = view.pointOnViewPlane(e.clientX, e.clientY, dragging.point);
-  if (target) send(ToWorker.DRAG_MOVE, { target });
-}, { capture: true });
-const endDrag = (e) => {
-  if (!dragging) return;
-  e.stopPropagation();
-  dragging = null;
-  send(ToWorker.DRAG_END);
-};
-$('viewport').addEventListener('pointerup', endDrag, { capture: true });
-$('viewport').addEventListener('pointercancel', endDrag, { capture: true });
-
-// The loaded scene's source, from the worker.
-function source() {
-  return new Promise((resolve) => {
-    (latest.pendingSource ??= []).push(resolve);
-    send(ToWorker.SOURCE);
-  });
-}
-
-async function share() {
-  const src = await source();
-  const hash = encodeLink(src, { ...view.cameraState(), running: latest.running });
-  const url = `${location.origin}${location.pathname}${hash}`;
-  const panel = $('share-panel');
-  panel.hidden = false;
-  $('share-link').value = url;
-  const download = $('share-download');
-  download.hidden = true;
-  if (url.length > MAX_LINK_BYTES) {
-    $('share-note').textContent = `too long for a link (${(url.length / 1024).toFixed(1)} KB > 8 KB): share the file`;
-    $('share-note').className = 'warn';
-    offerDownload(download, src);
-  } else {
-    history.replaceState(null, '', hash);
-    $('share-note').className = '';
-    try {
-      await navigator.clipboard.writeText(url);
-      $('share-note').textContent = `copied (${url.length} characters)`;
-    } catch {
-      $('share-note').textContent = `${url.length} characters: copy it from the box`;
-    }
-  }
-  return url;
-}
-
-function offerDownload(anchor, src) {
-  if (src.text === null) return;
-  anchor.href = URL.createObjectURL(new Blob([src.text], { type: 'application/json' }));
-  anchor.download = `${latest.scene?.replace(/^.*\//, '').replace(/\.json$/, '') || 'scene'}.json`;
-  anchor.hidden = false;
-}
-
-async function save() {
-  const src = await source();
-  if (src.text === null) {
-    showError('save: no scene is loaded');
-    return;
-  }
-  const a = document.createElement('a');
-  offerDownload(a, src);
-  a.click();
-}
-
-function openFile(file) {
-  if (file.size > 64 * 1024 * 1024) {
-    showError(`open: ${file.name} is larger than 64 MB`);
-    return;
-  }
-  file.text().then((text) => api.loadText(text, file.name), (e) => showError(`open: ${e.message}`));
-}
-
-// A link in the address bar opens its scene (the previous one stays on error).
-function openLink() {
-  let link;
-  try {
-    link = decodeLink(location.hash);
-  } catch (e) {
-    showError(e.message);
-    return;
-  }
-  if (!link) return;
-  // #builtin=NAME links (scenes once compiled into the module) open the bundled file of that name.
-  const file = link.text === null ? `assets/scenes/${link.builtin}.json` : null;
-  if (link.view) latest.pendingView = { ...link.view, scene: file ?? 'link' };
-  if (file === null) api.loadText(link.text, 'link');
-  else api.load(file);
-  if (link.running) api.play();
-}
 openLink();
 window.addEventListener('hashchange', openLink);
-
-// Parameters: edit the loaded scene's JSON (solver, timestep, material
-// friction), reload it from t = 0, and keep the link in the address bar in
-// step with the edited scene.
-async function showParams() {
-  const src = await source();
-  const form = $('params');
-  if (src.text === null) {
-    showError('parameters: no scene is loaded');
-    form.hidden = true;
-    return;
-  }
-  const scene = JSON.parse(src.text);
-  // The values in force, defaults included, as the engine reports them (core/io/scene_description.h).
-  const { timestep, solver } = latest.settings;
-  form.elements.timestep.value = String(timestep);
-  form.elements.frictionEdges.value = String(solver.frictionEdges);
-  form.elements.errorReduction.value = String(solver.errorReduction);
-  form.elements.type.value = solver.type;
-  form.elements.iterations.value = String(solver.iterations);
-  form.elements.contactTime.value = solver.contactTime;
-  form.elements.torsionalFrictionRadius.value = String(solver.torsionalFrictionRadius);
-  const mats = $('material-params');
-  mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
-    const label = document.createElement('label');
-    label.textContent = `${name} friction`;
-    const input = document.createElement('input');
-    Object.assign(input, { type: 'number', min: 0, max: 3, step: 0.05, value: String(m.staticFriction), name: `material:${name}` });
-    label.appendChild(input);
-    return label;
-  }));
-  form.hidden = false;
-}
-
-async function applyParams() {
-  const src = await source();
-  if (src.text === null) return;
-  const scene = JSON.parse(src.text);
-  const form = $('params');
-  scene.timestep = Number(form.elements.timestep.value);
-  scene.solver = { ...(scene.solver ?? {}), type: form.elements.type.value,
-    frictionEdges: Number(form.elements.frictionEdges.value),
-    errorReduction: Number(form.elements.errorReduction.value), contactTime: form.elements.contactTime.value };
-  if (scene.solver.type === 'pgs') scene.solver.iterations = Number(form.elements.iterations.value);
-  else delete scene.solver.iterations;
-  const torsion = Number(form.elements.torsionalFrictionRadius.value);
-  if (torsion > 0) scene.solver.torsionalFrictionRadius = torsion;
-  else delete scene.solver.torsionalFrictionRadius;
-  for (const input of $('material-params').querySelectorAll('input')) {
-    const m = scene.materials[input.name.slice('material:'.length)];
-    const mu = Number(input.value);
-    if (m.kineticFriction !== undefined) m.kineticFriction *= m.staticFriction > 0 ? mu / m.staticFriction : 1;
-    m.staticFriction = mu;
-  }
-  const text = JSON.stringify(scene, null, 2);
-  latest.paramEdit = true;
-  api.loadText(text, 'link');
-  history.replaceState(null, '', encodeLink({ text }, { ...view.cameraState(), running: false }));
-}
 
 $('params-toggle').onclick = () => ($('params').hidden ? showParams() : ($('params').hidden = true));
 $('params').onchange = () => applyParams();
