@@ -264,6 +264,55 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
   }
 }
 
+bool PenaltyModel::UpdateTrackedPairs(double t_now) {
+  std::vector<TrackedPair> next;
+  bool changed = false;
+  for (const Evaluation& e : evaluations_) {
+    if (e.tracked >= 0) {
+      next.push_back(tracked_[e.tracked]);
+      continue;
+    }
+    TrackedPair p;
+    p.key = e.key;
+    p.t_contact = t_now;
+    p.approach_speed = std::max(0.0, e.approach_speed);
+    p.mass_sum = e.mass_sum;
+    p.filter = {e.overlap.volume, 0.0};
+    next.push_back(p);
+    changed = true;
+  }
+  std::sort(next.begin(), next.end(), [](const TrackedPair& x, const TrackedPair& z) { return x.key < z.key; });
+  if (next.size() != tracked_.size()) changed = true;
+  if (changed) tracked_ = std::move(next);
+  return changed;
+}
+
+void PenaltyModel::StoreContacts(const PenaltyStepContext& ctx, double h) {
+  const WorldModel& model = ctx.model;
+  WorldState& state = ctx.state;
+  const PenaltySettings& ps = model.settings.penalty;
+  state.contacts.clear();
+  for (const Evaluation& e : evaluations_) {
+    Contact c;
+    c.body_a = e.key.a;
+    c.body_b = e.key.b;
+    c.p_W = e.overlap.centroid;
+    c.n_W = (ps.direction == PenaltyDirection::kAlgorithm1 ? e.overlap.direction : e.overlap.gradient).normalized();
+    c.separation = -e.overlap.volume / e.overlap.area;
+    c.kinetic_friction = c.static_friction = c.friction = e.mu;
+    c.normal_impulse = e.force.normal.norm() * h;
+    c.friction_impulse = e.force.friction * h;
+    state.contacts.push_back(c);
+  }
+  UpdateJointPositions(model, &state);
+  std::vector<VelocityBody>& bodies = ctx.scratch.velocity_bodies;
+  for (int i = 0; i < model.body_count(); ++i) {
+    bodies[i].v_W = state.v_WB[i];
+    bodies[i].w_W = state.w_WB[i];
+  }
+  for (JointId j = 0; j < model.joint_count(); ++j) state.joints[j].velocity = JointRate(model, state, bodies, j);
+}
+
 Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
   const WorldModel& model = ctx.model;
   WorldState& state = ctx.state;
@@ -336,27 +385,7 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
     // k7 was evaluated at the new y: evaluations_ holds its overlaps.
     const std::size_t base = kBodyState * dynamic_.size();
     for (std::size_t k = 0; k < tracked_.size(); ++k) tracked_[k].filter = {y[base + 2 * k], y[base + 2 * k + 1]};
-    // Overlaps that began are tracked; those that ended are dropped.
-    std::vector<TrackedPair> next;
-    bool changed = false;
-    for (const Evaluation& e : evaluations_) {
-      if (e.tracked >= 0) {
-        next.push_back(tracked_[e.tracked]);
-        continue;
-      }
-      TrackedPair p;
-      p.key = e.key;
-      p.t_contact = t_start + t;
-      p.approach_speed = std::max(0.0, e.approach_speed);
-      p.mass_sum = e.mass_sum;
-      p.filter = {e.overlap.volume, 0.0};
-      next.push_back(p);
-      changed = true;
-    }
-    std::sort(next.begin(), next.end(), [](const TrackedPair& x, const TrackedPair& z) { return x.key < z.key; });
-    if (next.size() != tracked_.size()) changed = true;
-    if (changed) {
-      tracked_ = std::move(next);
+    if (UpdateTrackedPairs(t_start + t)) {
       load();
       derivative(t_start + t, y, &k1);
     } else {
@@ -371,29 +400,7 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
   if (!IsFinite(substep_) || substep_ <= 0.0) substep_ = 0.0;
   ctx.clock.Leave();
 
-  // The contacts of the end state, for the viewer and the CLI.
-  RunStage(&ctx.clock, Stage::kStoreSolution, [&] {
-    state.contacts.clear();
-    for (const Evaluation& e : evaluations_) {
-      Contact c;
-      c.body_a = e.key.a;
-      c.body_b = e.key.b;
-      c.p_W = e.overlap.centroid;
-      c.n_W = (ps.direction == PenaltyDirection::kAlgorithm1 ? e.overlap.direction : e.overlap.gradient).normalized();
-      c.separation = -e.overlap.volume / e.overlap.area;
-      c.kinetic_friction = c.static_friction = c.friction = e.mu;
-      c.normal_impulse = e.force.normal.norm() * h;
-      c.friction_impulse = e.force.friction * h;
-      state.contacts.push_back(c);
-    }
-    UpdateJointPositions(model, &state);
-    std::vector<VelocityBody>& bodies = ctx.scratch.velocity_bodies;
-    for (int i = 0; i < model.body_count(); ++i) {
-      bodies[i].v_W = state.v_WB[i];
-      bodies[i].w_W = state.w_WB[i];
-    }
-    for (JointId j = 0; j < model.joint_count(); ++j) state.joints[j].velocity = JointRate(model, state, bodies, j);
-  });
+  RunStage(&ctx.clock, Stage::kStoreSolution, [&] { StoreContacts(ctx, h); });
   return Status::Ok();
 }
 

@@ -105,6 +105,12 @@ class PenaltyModel final : public ContactModel {
 
   // dydt at (t, y) (header); records the overlaps found at y in evaluations_.
   void Derivative(const PenaltyStepContext& ctx, double t, const std::vector<double>& y, std::vector<double>* dydt);
+  // After an accepted substep ending at world time t_now: overlaps that
+  // began are tracked, those that ended are dropped. True if the set changed.
+  bool UpdateTrackedPairs(double t_now);
+  // The contacts of the end state (for the viewer and the CLI), joint
+  // positions and rates: stage kStoreSolution.
+  void StoreContacts(const PenaltyStepContext& ctx, double h);
   void Overlaps(const PenaltyStepContext& ctx, double t, const std::vector<double>& y);
   void LoadState(const std::vector<double>& y, WorldState* state) const;
   void StoreState(const WorldState& state, std::vector<double>* y) const;
