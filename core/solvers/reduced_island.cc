@@ -1,7 +1,9 @@
 #include "core/solvers/reduced_island.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 namespace grasplab {
 namespace {
@@ -34,6 +36,14 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
   // products l_ik = (s_ik - sum_j l_ij l_kj) / l_kk (bit-identical), but
   // the inner loop is a contiguous axpy rather than a chain of dependent
   // additions. S's upper triangle holds S (symmetric) on entry.
+  //
+  // Only the nonzeros of row j of U take part: an entry of S or of a
+  // partial sum is never -0 (a sum starting at +0 cancels to +0), so
+  // subtracting a +-0 product would leave it unchanged. A tree's S is
+  // sparse (a joint row meets its parent's and children's), so this costs
+  // the fill-in, not n^3 / 6.
+  std::vector<int> nz;
+  nz.reserve(n);
   for (int j = 0; j < n; ++j) {
     double* uj = &a[j * n];
     const double d = uj[j];
@@ -44,12 +54,17 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
     }
     const double l = std::sqrt(d);
     uj[j] = l;
-    for (int i = j + 1; i < n; ++i) uj[i] /= l;
-    for (int k = j + 1; k < n; ++k) {
+    nz.clear();
+    for (int i = j + 1; i < n; ++i) {
+      if (uj[i] == 0.0) continue;  // +0 / l = +0
+      uj[i] /= l;
+      nz.push_back(i);
+    }
+    for (std::size_t kk = 0; kk < nz.size(); ++kk) {
+      const int k = nz[kk];
       const double f = uj[k];
-      if (f == 0.0) continue;  // no coupling: nothing to subtract (a tree ordered leaves first)
       double* uk = &a[k * n];
-      for (int i = k; i < n; ++i) uk[i] -= uj[i] * f;
+      for (std::size_t ii = kk; ii < nz.size(); ++ii) uk[nz[ii]] -= uj[nz[ii]] * f;
     }
   }
   // L into the lower triangle, where its users read it (the upper keeps U).
@@ -57,6 +72,40 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
     for (int j = 0; j < i; ++j) a[i * n + j] = a[j * n + i];
   }
 }
+
+// Per row of an mj x N matrix, the set of bodies (6 columns each) on which
+// its entries may differ from +0, as bits.
+class BodySets {
+ public:
+  BodySets(int rows, int bodies) : words_((bodies + 63) / 64), bits_(static_cast<std::size_t>(rows) * words_, 0) {}
+  void Add(int row, int body) { bits_[Word(row, body)] |= std::uint64_t{1} << (body % 64); }
+  void Clear(int row) { std::fill_n(&bits_[static_cast<std::size_t>(row) * words_], words_, 0); }
+  // Row `into` takes the union with row `from`.
+  void Merge(int into, int from) {
+    for (int w = 0; w < words_; ++w) bits_[Index(into, w)] |= bits_[Index(from, w)];
+  }
+  bool Has(int row, int body) const { return (bits_[Word(row, body)] >> (body % 64)) & 1u; }
+  // Whether Jacobian row r has a block on a body of the set.
+  bool Touches(int row, const JacobianRow& r) const {
+    for (int b = 0; b < r.count; ++b) {
+      if (Has(row, r.body[b])) return true;
+    }
+    return false;
+  }
+  // f(body) for each body of the set, in increasing order.
+  template <class F>
+  void ForEach(int row, F&& f) const {
+    for (int w = 0; w < words_; ++w) {
+      for (std::uint64_t m = bits_[Index(row, w)]; m != 0; m &= m - 1) f(64 * w + std::countr_zero(m));
+    }
+  }
+
+ private:
+  std::size_t Index(int row, int w) const { return static_cast<std::size_t>(row) * words_ + w; }
+  std::size_t Word(int row, int body) const { return Index(row, body / 64); }
+  int words_;
+  std::vector<std::uint64_t> bits_;
+};
 
 // Solves L L^T x = b in place, with inactive (redundant) rows set to 0.
 void CholeskySolve(const std::vector<double>& L, int n, const std::vector<char>& active, std::vector<double>* b) {
@@ -171,14 +220,22 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   out->Y.clear();
   out->Z.clear();
   if (mj == 0) return;
-  // S = J W J^T, from the rows W J^T (dense, mj x N).
+  // S = J W J^T, from the rows W J^T (dense, mj x N). Each row's entries
+  // that may differ from +0 lie on the bodies of its set (BodySets).
   std::vector<double>& Y = out->Y;
   Y.assign(static_cast<std::size_t>(mj) * N, 0.0);
-  for (int i = 0; i < mj; ++i) AddWRowT(sys.bodies, sys.joint_rows[i], 1.0, &Y[static_cast<std::size_t>(i) * N]);
+  BodySets sets(mj, nb);
+  for (int i = 0; i < mj; ++i) {
+    const JacobianRow& row = sys.joint_rows[i];
+    AddWRowT(sys.bodies, row, 1.0, &Y[static_cast<std::size_t>(i) * N]);
+    for (int b = 0; b < row.count; ++b) sets.Add(i, row.body[b]);
+  }
   std::vector<double>& L = out->L;
   L.assign(static_cast<std::size_t>(mj) * mj, 0.0);
   for (int i = 0; i < mj; ++i) {
     for (int k = 0; k <= i; ++k) {
+      // A row that meets none of Y_k's bodies dots only +0 entries: S_ik = +0.
+      if (!sets.Touches(k, sys.joint_rows[i])) continue;
       const double s = RowDot(sys.joint_rows[i], &Y[static_cast<std::size_t>(k) * N]);
       L[i * mj + k] = s;
       L[k * mj + i] = s;
@@ -199,21 +256,30 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
     t[i] = s / L[i * mj + i];
   }
   // Y = L^-1 (W J^T)^T in place, row by row (forward substitution; the
-  // redundant rows are zero, as in CholeskySolve).
+  // redundant rows are zero, as in CholeskySolve). A row of a tree's joint
+  // fills in only over the bodies of the rows it is eliminated against, so
+  // each update runs over the union of the two rows' body sets: outside
+  // both, y_ic = +0 - l (+0) = +0 exactly (the same bits as a full sweep).
   for (int i = 0; i < mj; ++i) {
     double* yi = &Y[static_cast<std::size_t>(i) * N];
     if (!out->active[i]) {
       for (int c = 0; c < N; ++c) yi[c] = 0.0;
+      sets.Clear(i);
       continue;
     }
     for (int k = 0; k < i; ++k) {
       const double l = L[i * mj + k];
       if (l == 0.0) continue;
       const double* yk = &Y[static_cast<std::size_t>(k) * N];
-      for (int c = 0; c < N; ++c) yi[c] -= l * yk[c];
+      sets.Merge(i, k);
+      sets.ForEach(i, [&](int b) {
+        for (int c = 6 * b; c < 6 * b + 6; ++c) yi[c] -= l * yk[c];
+      });
     }
-    const double inv = 1.0 / L[i * mj + i];
-    for (int c = 0; c < N; ++c) yi[c] *= inv;
+    const double inv = 1.0 / L[i * mj + i];  // > 0: +0 stays +0 off the set
+    sets.ForEach(i, [&](int b) {
+      for (int c = 6 * b; c < 6 * b + 6; ++c) yi[c] *= inv;
+    });
   }
   for (int i = 0; i < mj; ++i) {
     if (t[i] == 0.0) continue;
@@ -225,7 +291,9 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   Z.assign(static_cast<std::size_t>(mh) * mj, 0.0);
   for (int r = 0; r < mh; ++r) {
     double* zr = &Z[static_cast<std::size_t>(r) * mj];
-    for (int i = 0; i < mj; ++i) zr[i] = RowDot(H[r], &Y[static_cast<std::size_t>(i) * N]);
+    for (int i = 0; i < mj; ++i) {
+      if (sets.Touches(i, H[r])) zr[i] = RowDot(H[r], &Y[static_cast<std::size_t>(i) * N]);  // else +0
+    }
   }
   // Z^T Z's lower triangle, accumulated joint row by joint row: each entry
   // sums z_ic z_kc in the order c = 0, 1, ... as a dot product would, but
@@ -235,12 +303,21 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   for (int r = 0; r < mh; ++r) {
     for (int c = 0; c < mj; ++c) Zt[static_cast<std::size_t>(c) * mh + r] = Z[static_cast<std::size_t>(r) * mj + c];
   }
+  // A partial sum starts at +0 and can never become -0 (x + (-x) = +0), so
+  // skipping a zero z_ic (adding +-0) leaves it bit for bit as it was.
+  std::vector<int> nz;
+  nz.reserve(mh);
   for (int c = 0; c < mj; ++c) {
     const double* zc = &Zt[static_cast<std::size_t>(c) * mh];
+    nz.clear();
     for (int i = 0; i < mh; ++i) {
+      if (zc[i] != 0.0) nz.push_back(i);
+    }
+    for (std::size_t ii = 0; ii < nz.size(); ++ii) {
+      const int i = nz[ii];
       const double zi = zc[i];
       double* acc = &ZZ[static_cast<std::size_t>(i) * mh];
-      for (int k = 0; k <= i; ++k) acc[k] += zi * zc[k];
+      for (std::size_t kk = 0; kk <= ii; ++kk) acc[nz[kk]] += zi * zc[nz[kk]];
     }
   }
   for (int i = 0; i < mh; ++i) {
