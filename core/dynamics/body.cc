@@ -21,6 +21,39 @@ BodyDef GroundPlane(double z) {
   return ground;
 }
 
+namespace {
+
+// What a real mass distribution allows of principal moments l1 <= l2 <= l3
+// (kg m^2): the triangle inequality l1 + l2 >= l3 (I_xx = int y^2 + z^2 dm
+// and so on), a ratio l3 / l1 of at most 1e8 (a rod 1 m long and 0.1 mm
+// thick is 2e7), and, for a body that collides, l3 <= 100 m r^2 with r its
+// shape's bounding radius (the mass within 10 r of the centre; all of it on
+// the bounding sphere gives at most m r^2).
+Status CheckPrincipalMoments(const Vec3& sorted, const BodyDef& def, const std::string& field) {
+  const double l1 = sorted[0], l2 = sorted[1], l3 = sorted[2];
+  const std::string moments = "[" + FormatNumber(l1) + ", " + FormatNumber(l2) + ", " + FormatNumber(l3) + "]";
+  if (l1 + l2 < l3 * (1.0 - 1e-9)) {
+    return Status::Error(field + ": principal moments " + moments +
+                         " break the triangle inequality (each at most the sum of the other two): no mass "
+                         "distribution has them");
+  }
+  if (l3 > 1e8 * l1) {
+    return Status::Error(field + ": principal moments " + moments + " differ by more than 1e8 (ill-conditioned)");
+  }
+  if (def.collides) {
+    const double r = BoundingRadius(def.shape);
+    const double bound = 100.0 * def.mass * r * r;
+    if (l3 > bound) {
+      return Status::Error(field + ": largest principal moment " + FormatNumber(l3) + " kg m^2 exceeds 100 m r^2 = " +
+                           FormatNumber(bound) + " for mass " + FormatNumber(def.mass) +
+                           " kg and bounding radius " + FormatNumber(r) + " m");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
   if (Status s = ValidateShape(def.shape, field + ".shape"); !s.ok()) return s;
   if (!IsFinite(def.X_WB.p)) {
@@ -61,6 +94,7 @@ Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
       return Status::Error(field + ".inertia: must be positive definite, smallest eigenvalue " +
                            FormatNumber(eig.eigenvalues().minCoeff()));
     }
+    if (Status s = CheckPrincipalMoments(eig.eigenvalues(), def, field + ".inertia"); !s.ok()) return s;
   }
   return Status::Ok();
 }

@@ -74,3 +74,27 @@ TEST_CASE("Solid sphere inertia is 2/5 m r^2", "[shape]") {
   CHECK(I(2, 2) == Approx(0.008));
   CHECK(I(0, 1) == 0.0);
 }
+
+TEST_CASE("Inertia must be one a mass distribution can have", "[body]") {
+  World world;
+  auto inertia_error = [&](const Vec3& principal) {
+    BodyDef d;
+    d.name = "box";
+    d.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};  // bounding radius sqrt(3) 0.05 m
+    d.mass = 1.0;
+    d.inertia = principal.asDiagonal().toDenseMatrix();
+    auto r = world.AddBody(d);
+    return r.ok() ? std::string() : r.status().message();
+  };
+  // The solid 10 cm cube of 1 kg: m (a^2 + b^2) / 12 = 1/600 kg m^2 about each axis.
+  CHECK(inertia_error(Vec3::Constant(1.0 / 600.0)).empty());
+  // A hollow shell and a thin plate (I_zz = I_xx + I_yy exactly) are still physical.
+  CHECK(inertia_error(Vec3(1.0 / 360.0, 1.0 / 360.0, 1.0 / 360.0)).empty());
+  CHECK(inertia_error(Vec3(1e-3, 1e-3, 2e-3)).empty());
+  // The case: 1e300 kg m^2 on a 1 kg, 10 cm box.
+  CHECK(inertia_error(Vec3(1e300, 1e300, 1e300)).rfind("bodies[3].inertia: largest principal moment 1e+300 kg m^2 exceeds 100 m r^2 = 0.75", 0) == 0);
+  // I_zz > I_xx + I_yy: no mass distribution.
+  CHECK(inertia_error(Vec3(1e-3, 1e-3, 3e-3)).find("break the triangle inequality") != std::string::npos);
+  CHECK(inertia_error(Vec3(1e-12, 1e-3, 1e-3)).find("differ by more than 1e8") != std::string::npos);
+  CHECK(world.body_count() == 3);
+}
