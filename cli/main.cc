@@ -37,7 +37,8 @@ constexpr const char* kUsage =
     "               robot's fingers kinematically (GraspIt!'s auto-grasp)\n"
     "  link         print the share link of a scene (the page opens it; run,\n"
     "               quality and check accept it in place of SCENE.json)\n"
-    "  check        validate a scene file; prints nothing and exits 0 if it loads\n"
+    "  check        validate a scene file; exits 0 if it loads, printing its warnings\n"
+    "               (model warnings, bodies that start inside each other) on stderr\n"
     "  SCENE.json   a scene file (docs/scene-format.md) or a share link; errors exit 2\n"
     "  --scene      built-in scene (default falling-sphere)\n"
     "  --duration   simulated seconds (default 2)\n"
@@ -299,6 +300,9 @@ int main(int argc, char** argv) {
     if (argc != 3) return Fail("check: needs exactly one scene file\n" + std::string(kUsage));
     auto scene = LoadSceneArg(argv[2]);
     if (!scene.ok()) return Fail(scene.status().message());
+    // It loads; what it warns about (model warnings, bodies starting inside
+    // each other) goes to stderr, the exit status stays 0.
+    for (const std::string& w : scene.value().warnings) std::cerr << "warning: " << w << "\n";
     return 0;
   }
   return Fail("unknown command '" + std::string(argv[1]) + "'\n" + kUsage);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/robot/robot_controller.h"
+#include "core/scene/initial_overlaps.h"
 
 namespace grasplab {
 namespace {
@@ -143,6 +144,11 @@ StatusOr<Scene> BuildScene(std::shared_ptr<const SceneSpec> spec) {
   GL_TRY(BuildActions(*spec, &scene));
   if (spec->grasp) scene.grasp = BuildGrasp(*spec->grasp, bodies, scene);
   GL_TRY(scene.world.PrepareContactModel());
+  // Deeper than the contact threshold (0.1 mm by default): resting contacts
+  // settle at half of it above their support (eq. 19).
+  for (const InitialOverlap& o : FindInitialOverlaps(scene.world, scene.world.settings().contact_threshold)) {
+    scene.warnings.push_back(DescribeOverlap(scene.world, o));
+  }
   scene.spec = std::move(spec);
   return scene;
 }

@@ -255,6 +255,14 @@ void World::FindContacts(double h) {
   RunStage(&clock_, Stage::kNarrowPhase, [&] { finder_.NarrowPhase(model_, &state_); });
 }
 
+std::vector<Contact> World::ProbeContacts() const {
+  ContactFinder finder;
+  WorldState state = state_;
+  finder.FindPairs(model_, state, 0.0, 0.5 * model_.settings.contact_threshold, /*speculative=*/false);
+  finder.NarrowPhase(model_, &state);
+  return state.contacts;
+}
+
 void World::UpdateContacts() {
   clock_.Begin(&stats_);
   // No travel: with h = 0 the speculative margins vanish.

@@ -149,6 +149,9 @@ class World final : private IslandStages {
   // refreshes contacts() and the joint positions. Step() does this itself;
   // this is for kinematic use.
   void UpdateContacts();
+  // The contacts the current state would have (as UpdateContacts finds
+  // them), without changing the world: a check, not a step.
+  std::vector<Contact> ProbeContacts() const;
 
   // Advances the world by h seconds (0 < h <= 0.1), or by less when the
   // contact-time search shortens the step (stats().step_length). Rejects a
