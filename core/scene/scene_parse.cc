@@ -5,6 +5,14 @@
 
 namespace grasplab {
 
+const RobotSpec* FindRobotSpec(const SceneSpec& spec, const std::string& name) {
+  for (const RobotSpec& r : spec.robots) {
+    if (r.name == name) return &r;
+  }
+  return nullptr;
+}
+
+
 StatusOr<SceneSpec> ParseSceneSpec(std::string_view text, const SceneLoadOptions& options) {
   if (text.size() > static_cast<std::size_t>(kMaxSceneTextBytes)) {
     return Status::Error("scene: larger than " + std::to_string(kMaxSceneTextBytes) + " bytes");

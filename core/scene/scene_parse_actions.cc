@@ -9,13 +9,6 @@
 namespace grasplab {
 namespace {
 
-const RobotSpec* FindRobotSpec(const SceneSpec& spec, const std::string& name) {
-  for (const RobotSpec& r : spec.robots) {
-    if (r.name == name) return &r;
-  }
-  return nullptr;
-}
-
 Status ParseActionType(const Node& n, const std::string& type, ActionType* out) {
   if (type == "autograsp") {
     std::string mode = "dynamic";

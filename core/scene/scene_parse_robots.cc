@@ -7,13 +7,6 @@
 namespace grasplab {
 namespace {
 
-const RobotSpec* FindRobotSpec(const SceneSpec& spec, const std::string& name) {
-  for (const RobotSpec& r : spec.robots) {
-    if (r.name == name) return &r;
-  }
-  return nullptr;
-}
-
 Status ParseAttach(const Node& a, const SceneSpec& spec, RobotSpec::Attach* out) {
   GL_TRY(a.ExpectObject({"robot", "link", "body", "position", "orientation"}));
   GL_TRY(String(a, "body", &out->body, false));
