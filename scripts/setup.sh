@@ -14,6 +14,8 @@ APT_PACKAGES=(
   catch2                       # native unit tests (v2)
   clang-14 libclang-rt-14-dev  # libFuzzer + sanitizers for the parser fuzz target
   chromium                     # browser tests (playwright-core drives /usr/bin/chromium)
+  python3-dev pybind11-dev python3-pybind11  # the Python module (python/)
+  python3-numpy python3-pytest               # its arrays and its tests
 )
 
 missing=()

@@ -33,6 +33,11 @@ node --test tests/wasm/ 2>&1 | tee test-artifacts/wasm.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count test-artifacts/wasm.log '^# pass [0-9]+' '^# fail [0-9]+'
 
+echo "== Python module tests (pytest, Debian's python3)"
+PYTHONPATH=build/native/python /usr/bin/python3 -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee test-artifacts/python.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+count test-artifacts/python.log '[0-9]+ passed' '[0-9]+ failed'
+
 echo "== browser tests (node --test, playwright-core + chromium)"
 node --test --test-concurrency=1 tests/browser/ 2>&1 | tee test-artifacts/browser.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1

@@ -1,0 +1,133 @@
+# The Python module against physics with known answers, the golden state
+# hashes (the same trajectories as the CLI and WASM, bit for bit), and bad
+# input named by its JSON path.
+import json
+import subprocess
+
+import numpy as np
+import pytest
+
+import grasplab
+
+G = 9.81
+
+
+def load(root, name):
+    return grasplab.Simulation.from_file(str(root / "assets" / "scenes" / f"{name}.json"))
+
+
+def test_free_fall_is_eq_12_exactly(root):
+    # Eq. 12 moves with v^l, then gravity updates v: after n steps of h from
+    # rest, z = z0 - g h^2 n (n - 1) / 2 and v = -n g h (until contact).
+    sim = load(root, "falling-sphere")
+    h = sim.timestep
+    z0 = sim.poses()[1, 2]
+    n = 100
+    sim.step(n)
+    assert sim.poses()[1, 2] == pytest.approx(z0 - G * h * h * n * (n - 1) / 2, rel=1e-13)
+    assert sim.velocities()[1, 2] == pytest.approx(-n * G * h, rel=1e-13)
+    assert sim.time == pytest.approx(n * h, rel=1e-14)
+    assert sim.step_count == n
+
+
+def test_the_sphere_rests_at_its_radius_with_one_contact_carrying_its_weight(root):
+    sim = load(root, "falling-sphere")
+    sim.step(1200)  # 3 s
+    assert abs(sim.poses()[1, 2] - 0.05) < 1e-4
+    contacts = sim.contacts()
+    assert contacts.shape == (1, grasplab.CONTACT_STRIDE)
+    # Normal force (column 6) = m g for the 0.2 kg sphere.
+    assert contacts[0, 6] == pytest.approx(0.2 * G, rel=1e-9)
+
+
+@pytest.mark.parametrize("scene", ["falling-sphere", "shapes", "finger-squeeze", "parallel-jaw-cube",
+                                   "three-finger-sphere", "barrett-handset"])
+def test_state_hash_is_the_golden_one(root, golden, scene):
+    sim = load(root, scene)
+    sim.step(800)
+    assert sim.state_hash() == golden[(scene, "scene", 800)]
+    assert sim.summary()["stateHash"] == golden[(scene, "scene", 800)]
+
+
+def test_stepping_in_pieces_and_resetting_give_the_same_trajectory(root, golden):
+    sim = load(root, "parallel-jaw-cube")
+    start = sim.state_hash()
+    sim.step(300)
+    sim.step(0)
+    sim.step(500)
+    assert sim.state_hash() == golden[("parallel-jaw-cube", "scene", 800)]
+    sim.reset()
+    assert sim.time == 0 and sim.step_count == 0 and sim.state_hash() == start
+    for _ in range(800):
+        sim.step()
+    assert sim.state_hash() == golden[("parallel-jaw-cube", "scene", 800)]
+
+
+def test_the_cli_prints_the_same_summary(root):
+    scene = root / "assets" / "scenes" / "two-finger-cylinder.json"
+    cli = json.loads(subprocess.run([str(root / "build" / "native" / "grasplab"), "run", str(scene), "--steps", "400"],
+                                    check=True, capture_output=True, text=True).stdout)
+    sim = grasplab.Simulation.from_file(str(scene))
+    sim.step(400)
+    mine = sim.summary()
+    assert mine["stateHash"] == cli["stateHash"]
+    assert mine["bodies"] == cli["bodies"]
+
+
+def test_arrays_have_their_documented_shapes_and_types(root):
+    sim = load(root, "barrett-handset")
+    n = len(sim.body_names)
+    assert sim.poses().shape == (n, 7) and sim.poses().dtype == np.float64
+    assert sim.velocities().shape == (n, 6)
+    assert sim.joints().shape[1] == grasplab.JOINT_STRIDE
+    layout = grasplab.frame_layout
+    assert sim.stats().shape == (layout["statsSize"],)
+    assert layout["stageNames"][0] == "integratePositions"
+    # Unit quaternions.
+    assert np.allclose(np.linalg.norm(sim.poses()[:, 3:], axis=1), 1.0, atol=1e-12)
+    # A copy: writing to it changes nothing in the simulation.
+    p = sim.poses()
+    p[:] = 0.0
+    assert sim.poses()[:, 3:].any()
+
+
+def test_the_handset_grasp_reaches_force_closure(root):
+    # The paper's Figure 3 grasp: the dynamic auto-grasp ends in force closure.
+    sim = load(root, "barrett-handset")
+    sim.step(int(round(3.0 / sim.timestep)))
+    g = sim.grasp()
+    assert g["forceClosure"] is True
+    assert g["epsilonL1"] > 0.0
+
+
+def test_a_robot_driven_from_python_follows_its_set_point(root):
+    text = (root / "assets" / "scenes" / "barrett-handset.json").read_text()
+    scene = json.loads(text)
+    scene["actions"] = []
+    sim = grasplab.Simulation.from_json(json.dumps(scene), str(root / "assets"))
+    sim.set_external_control("hand", True)
+    for _ in range(600):  # 1.5 s: a ramp to 0.5 rad over 0.5 s, then held
+        sim.set_joint_target("hand", "thumb_proximal_joint", min(0.5, sim.time))
+        sim.step()
+    thumb = next(j for j in sim.robot_joints("hand") if j["name"] == "thumb_proximal_joint")
+    assert abs(thumb["position"] - 0.5) < 0.02
+    assert thumb["target"] == 0.5
+
+
+def test_bad_input_raises_valueerror_naming_the_field_and_keeps_other_simulations(root):
+    good = load(root, "falling-sphere")
+    good.step(10)
+    before = good.state_hash()
+    with pytest.raises(ValueError, match=r"^bodies\[0\]\.mass: number 1e400 overflows a double \(line 1, column"):
+        grasplab.Simulation.from_json('{"format": "grasplab-scene", "version": 1, "bodies": [{"name": "a", "mass": 1e400}]}')
+    with pytest.raises(ValueError, match=r"^bodies\[0\]\.shape: required"):
+        grasplab.Simulation.from_json('{"format": "grasplab-scene", "version": 1, "bodies": [{"name": "a", "mass": 1}]}')
+    with pytest.raises(ValueError, match="cannot open file"):
+        grasplab.Simulation.from_file(str(root / "no-such.json"))
+    with pytest.raises(ValueError, match='no robot named "arm"'):
+        good.robot_joints("arm")
+    with pytest.raises(ValueError, match="n must be >= 0"):
+        good.step(-1)
+    assert good.state_hash() == before and good.step_count == 10
+    good.step(1)
+    assert good.step_count == 11
