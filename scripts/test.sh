@@ -43,25 +43,35 @@ node --test --test-concurrency=1 tests/browser/ 2>&1 | tee test-artifacts/browse
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count test-artifacts/browser.log '^# pass [0-9]+' '^# fail [0-9]+'
 
-echo "== scene parser fuzzing (libFuzzer, ASan + UBSan, 20 s)"
-# A fresh copy of the corpus so the run does not write into the repository.
-fuzz_ok=0
-if cmake --preset fuzz >/dev/null && cmake --build --preset fuzz >/dev/null; then
+echo "== fuzzing the untrusted inputs (libFuzzer, ASan + UBSan): scenes 20 s; URDF, meshes, links 10 s each"
+# Each target from a fresh copy of its corpus so the run does not write into the repository.
+fuzz() {  # fuzz <target> <corpus dir> <seconds>
+  local corpus ok=0
   corpus=$(mktemp -d)
-  cp tests/fuzz/corpus/* "$corpus"/
-  if (cd test-artifacts && ../build/fuzz/scene_fuzz -max_total_time=20 -max_len=4096 -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 "$corpus" > fuzz.log 2>&1); then
-    fuzz_ok=1
+  cp "$2"/* "$corpus"/
+  if (cd test-artifacts && ../build/fuzz/"$1" -max_total_time="$3" -max_len=8192 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 "$corpus" > "$1.log" 2>&1); then
+    ok=1
   fi
   rm -rf "$corpus"
-  grep -E "stat::number_of_executed_units|Done [0-9]+ runs" test-artifacts/fuzz.log || true
-fi
-if [ "$fuzz_ok" -eq 1 ]; then
-  echo "fuzz: passed (no crash; inputs in test-artifacts/fuzz.log)"
-  passed=$((passed + 1))
+  grep -E "Done [0-9]+ runs" "test-artifacts/$1.log" || true
+  if [ "$ok" -eq 1 ]; then
+    echo "$1: passed (no crash; inputs in test-artifacts/$1.log)"
+    passed=$((passed + 1))
+  else
+    echo "$1: FAILED (see test-artifacts/$1.log and test-artifacts/crash-*)"
+    tail -30 "test-artifacts/$1.log" 2>/dev/null
+    failed=$((failed + 1))
+    status=1
+  fi
+}
+if cmake --preset fuzz >/dev/null && cmake --build --preset fuzz >/dev/null; then
+  fuzz scene_fuzz tests/fuzz/corpus 20
+  fuzz urdf_fuzz tests/fuzz/corpus_urdf 10
+  fuzz mesh_fuzz tests/fuzz/corpus_mesh 10
+  fuzz link_fuzz tests/fuzz/corpus_link 10
 else
-  echo "fuzz: FAILED (see test-artifacts/fuzz.log and test-artifacts/crash-*)"
-  tail -30 test-artifacts/fuzz.log 2>/dev/null
+  echo "fuzz: FAILED to build the fuzz targets"
   failed=$((failed + 1))
   status=1
 fi
