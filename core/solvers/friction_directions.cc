@@ -34,7 +34,14 @@ Status ValidateFrictionDirections(int u, const std::string& field) {
 
 void FrictionDirectionCoefficients(int u, int k, double* cos_k, double* sin_k) {
   *cos_k = UnitCos(k, u);
-  *sin_k = UnitCos(k + u - u / 4, u);  // sin(a) = cos(a - 90 deg) = cos(2 pi (k - u/4) / u)
+  if (u % 4 == 0) {
+    *sin_k = UnitCos(k + u - u / 4, u);  // sin(a) = cos(a - 90 deg) = cos(2 pi (k - u/4) / u)
+  } else {
+    // u = 6: 90 degrees is not a whole number of 60-degree steps.
+    const double s3 = std::sqrt(3.0) / 2.0;
+    const double t[6] = {0, s3, s3, 0, -s3, -s3};
+    *sin_k = t[k % 6];
+  }
 }
 
 void FrictionDirections(const Vec3& n, int u, std::vector<Vec3>* out) {
