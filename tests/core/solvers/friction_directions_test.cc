@@ -31,3 +31,40 @@ TEST_CASE("Friction directions are u unit tangents 2 pi / u apart", "[friction]"
   }
   CHECK(ValidateFrictionDirections(5, "solver.frictionEdges").message().rfind("solver.frictionEdges", 0) == 0);
 }
+
+#include "core/world/world.h"
+
+namespace {
+
+// x displacement (m) after 1 s of a 1 kg, 10 cm box resting on the ground
+// with gravity tilted by theta towards +x, friction pyramid of u edges.
+double SlideOnTiltedGravity(int u, double tan_theta) {
+  WorldSettings settings;
+  settings.friction_directions = u;
+  const double g = 9.81, c = 1.0 / std::sqrt(1.0 + tan_theta * tan_theta);
+  settings.gravity = Vec3(g * tan_theta * c, 0.0, -g * c);
+  World world(settings);
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  BodyDef box;
+  box.name = "box";
+  box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
+  box.mass = 1.0;
+  box.X_WB.p = Vec3(0.0, 0.0, 0.05 + 0.5e-4);  // resting at half the contact threshold
+  const BodyId id = world.AddBody(box).value();
+  for (int k = 0; k < 400; ++k) REQUIRE(world.Step(0.0025).ok());
+  return world.pose(id).p.x();
+}
+
+}  // namespace
+
+TEST_CASE("A box on the 6-edge pyramid slips across an edge pair at tan(theta) = mu cos(30 deg)", "[friction]") {
+  // The contact normal is z: the pyramid's first edge d_0 is along y
+  // (tangent_basis.h), so +x lies midway between two edges, where a 6-edge
+  // pyramid holds at most mu f_n cos(30 deg) (mu_s = 0.5 for the default
+  // material): 0.433 f_n. Below that the box sticks; above it, it slides.
+  const double mu = 0.5, inscribed = std::sqrt(3.0) / 2.0;
+  CHECK(std::abs(SlideOnTiltedGravity(6, 0.9 * mu * inscribed)) < 1e-5);
+  CHECK(SlideOnTiltedGravity(6, 0.95 * mu) > 0.01);
+  // Along an edge (the 4-edge pyramid's edges are on x and y) the full mu holds.
+  CHECK(std::abs(SlideOnTiltedGravity(4, 0.95 * mu)) < 1e-5);
+}
