@@ -95,13 +95,24 @@ bool ClosestOnTetrahedron(Simplex* s) {
   double best = INFINITY;
   Simplex best_simplex = *s;
   bool any_outside = false;
+  // A tetrahedron flat to rounding (the four points of two faces in
+  // contact, a support point added in the plane of the last triangle) has
+  // no inside: the sign of its volume is noise, and reading it as "origin
+  // inside" turned a 0.05 mm gap between a jaw and a cube into an overlap
+  // that EPA then resolved 37.5 mm sideways. Every face is tested instead.
+  double edge = 0.0;
+  for (int i = 0; i < 4; ++i) {
+    for (int k = i + 1; k < 4; ++k) edge = std::max(edge, (s->v[i].w - s->v[k].w).norm());
+  }
+  const double volume6 = std::abs((s->v[1].w - s->v[0].w).cross(s->v[2].w - s->v[0].w).dot(s->v[3].w - s->v[0].w));
+  const bool flat = !(volume6 > 1e-9 * edge * edge * edge);
   for (const auto& f : kFaces) {
     const Vec3& a = s->v[f[0]].w;
     const Vec3 n = (s->v[f[1]].w - a).cross(s->v[f[2]].w - a);
     const double side_origin = -a.dot(n);
     const double side_opposite = (s->v[f[3]].w - a).dot(n);
     // Outside (or on) this face's plane, or a flat tetrahedron: test the face.
-    if (side_origin * side_opposite > 0.0) continue;
+    if (!flat && side_origin * side_opposite > 0.0) continue;
     any_outside = true;
     Simplex t = *s;
     ClosestOnTriangle(&t, f[0], f[1], f[2]);

@@ -38,3 +38,18 @@ TEST_CASE("GJK: overlapping cores report overlap and zero distance", "[gjk]") {
   CHECK(r.overlap);
   CHECK(r.core_distance == 0.0);
 }
+
+TEST_CASE("GJK: a jaw 0.05 mm from a cube's face is 0.05 mm away, not overlapping", "[gjk]") {
+  // The configuration the parallel-jaw scene reached at t = 0.695 s: a
+  // support point added in the plane of the last triangle made a tetrahedron
+  // flat to rounding, whose volume sign was read as "origin inside"; EPA then
+  // pushed the cube out 37.5 mm sideways at 1.5 m/s.
+  const Shape cube = BoxShape{Vec3(0.025, 0.025, 0.025)};
+  const Shape jaw = BoxShape{Vec3(0.0125, 0.006, 0.04)};
+  const Pose X_WA{Vec3(0.0, 0.0, 0.02505), Quat::Identity()};
+  const Pose X_WB{Vec3(0.0, -0.03105, 0.045), Quat::Identity()};
+  const GjkResult r = GjkDistance(cube, X_WA, jaw, X_WB);
+  CHECK_FALSE(r.overlap);
+  CHECK(r.core_distance == Approx(5e-5).margin(1e-12));
+  CHECK((r.v_AB.normalized() - Vec3::UnitY()).norm() < 1e-9);
+}

