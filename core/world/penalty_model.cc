@@ -363,8 +363,8 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
   while (t < h) {
     if (++steps > kMaxSubsteps) {
       ctx.clock.Leave();
-      return Status::Error("solver.penalty: more than " + std::to_string(kMaxSubsteps) +
-                           " substeps in one step at t = " + FormatNumber(t_start + t) + " s; loosen the tolerance");
+      return Status::Error("penalty model: more than " + std::to_string(kMaxSubsteps) +
+                           " substeps in one step at t = " + FormatNumber(t_start + t) + " s; loosen its tolerance");
     }
     double s = std::min(sub, h - t);
     if (h - t - s < 1e-9 * h) s = h - t;  // no sliver at the end
