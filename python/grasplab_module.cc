@@ -127,12 +127,7 @@ class Simulation {
     if (j.is_null()) throw py::value_error("the scene has no robot named \"" + robot + "\"");
     return ToPython(j);
   }
-  py::object Grasp(bool linf) const {
-    if (!scene_.grasp) return ToPython(GraspQualityJson(EvaluateSceneGrasp(scene_)));
-    GraspQualitySettings settings = scene_.grasp->settings;
-    settings.compute_linf = settings.compute_linf && linf;
-    return ToPython(GraspQualityJson(EvaluateSceneGrasp(scene_, settings)));
-  }
+  py::object Grasp(bool linf) const { return ToPython(GraspQualityJson(EvaluateSceneGraspLive(scene_, linf))); }
   void Action(const std::string& type, const std::string& robot, double duration) {
     Check(RunButtonAction(&scene_, type, robot, duration));
   }

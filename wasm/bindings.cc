@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "core/io/frame_arrays.h"
@@ -86,15 +85,8 @@ class Simulation {
   // Whether the scene names a grasped object (its "grasp" entry).
   bool HasGrasp() const { return scene_.grasp.has_value(); }
   // Force closure, epsilon and volume of the scene's grasp (scene "grasp").
-  // linf false skips the L-infinity metrics whatever the scene says: their
-  // hull of up to 2,500 Minkowski sums takes up to seconds (grasp_quality.h),
-  // too slow for a panel updated live.
-  std::string GraspJson(bool linf) const {
-    if (!scene_.grasp) return GraspQualityJson(EvaluateSceneGrasp(scene_)).dump();
-    GraspQualitySettings settings = scene_.grasp->settings;
-    settings.compute_linf = settings.compute_linf && linf;
-    return GraspQualityJson(EvaluateSceneGrasp(scene_, settings)).dump();
-  }
+  // linf false skips the L-infinity metrics (scene/scene.h: EvaluateSceneGraspLive).
+  std::string GraspJson(bool linf) const { return GraspQualityJson(EvaluateSceneGraspLive(scene_, linf)).dump(); }
   emscripten::val Poses() const {
     return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
   }

@@ -146,6 +146,13 @@ GraspQuality EvaluateSceneGrasp(const Scene& scene, const GraspQualitySettings& 
   return EvaluateGrasp(contacts, scene.world.pose(obj).p, BoundingRadius(scene.world.body_def(obj).shape), settings);
 }
 
+GraspQuality EvaluateSceneGraspLive(const Scene& scene, bool linf) {
+  if (!scene.grasp) return EvaluateSceneGrasp(scene);
+  GraspQualitySettings settings = scene.grasp->settings;
+  settings.compute_linf = settings.compute_linf && linf;
+  return EvaluateSceneGrasp(scene, settings);
+}
+
 KineticEnergyRatio EvaluateSceneEnergy(const Scene& scene) {
   if (!scene.grasp) return {};
   const int r = scene.grasp->robot >= 0 ? scene.grasp->robot : (scene.robots.empty() ? -1 : 0);

@@ -100,8 +100,12 @@ Status SetRobotJointTarget(Scene* scene, const std::string& robot, const std::st
 // The contacts on the grasped object (normals into it) and its metrics.
 std::vector<GraspContact> GraspContacts(const Scene& scene);
 GraspQuality EvaluateSceneGrasp(const Scene& scene);
-// With other settings than the scene's (the page's live panel: L1 only).
+// With other settings than the scene's.
 GraspQuality EvaluateSceneGrasp(const Scene& scene, const GraspQualitySettings& settings);
+// With the scene's settings, the L-infinity metrics only if `linf` (and the
+// scene asks for them): their hull of up to 2,500 Minkowski sums takes up to
+// seconds (grasp_quality.h), too slow for a panel updated live.
+GraspQuality EvaluateSceneGraspLive(const Scene& scene, bool linf);
 
 // The kinetic-energy ratio (grasp/kinetic_energy_ratio.h) of the grasped
 // object against the grasping robot's root link (the first robot's when the
