@@ -34,6 +34,14 @@ struct Contact {
   // impulse, bit 1 + k the pyramid weight beta_k, bit u + 1 lambda (u: the
   // friction columns, at most 18).
   std::uint32_t lcp_support = 0;
+  // Friction anchor (world/friction_anchors.h): where a sticking contact
+  // began, as a material point of each body (body frames, m), and the
+  // tangential velocity of A relative to B (world, m/s) that the friction
+  // rows aim for this step to return to it; zero without an anchor.
+  bool anchored = false;
+  Vec3 anchor_A = Vec3::Zero();
+  Vec3 anchor_B = Vec3::Zero();
+  Vec3 slip_target_W = Vec3::Zero();
 };
 
 }  // namespace grasplab

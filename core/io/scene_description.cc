@@ -117,7 +117,8 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
                  {"contactTime", ws.contact_time_mode == ContactTimeMode::kBisection ? "bisection" : "errorCorrection"},
                  {"iterations", ws.pgs_iterations},
                  {"tolerance", ws.pgs_tolerance},
-                 {"warmStart", ws.warm_start}};
+                 {"warmStart", ws.warm_start},
+                 {"frictionAnchors", ws.friction_anchors}};
   j["contact"] = {{"threshold", ws.contact_threshold}, {"slipThreshold", ws.slip_threshold}};
   return j;
 }

@@ -48,7 +48,7 @@ Status ParsePenalty(const Node& p, PenaltySettings* ps) {
 
 Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "contactTime",
-                         "iterations", "tolerance", "warmStart", "penalty"}));
+                         "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
   std::string type = "lcp";
   GL_TRY(String(n, "type", &type, false));
   if (Status s = ParseContactSolver(type, &ws->contact_solver); !s.ok()) return Status::Error(n.Child("type") + ": " + s.message());
@@ -58,6 +58,7 @@ Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(Finite(n, "errorReduction", &ws->error_reduction));
   GL_TRY(Finite(n, "torsionalFrictionRadius", &ws->torsional_friction_radius));
   GL_TRY(Bool(n, "warmStart", &ws->warm_start));
+  GL_TRY(Bool(n, "frictionAnchors", &ws->friction_anchors));
   if (n.Has("penalty")) GL_TRY(ParsePenalty(n.At("penalty"), &ws->penalty));
   std::string mode;
   GL_TRY(String(n, "contactTime", &mode, false));

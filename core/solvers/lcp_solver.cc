@@ -86,11 +86,14 @@ void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLa
     const int b1 = static_cast<int>(base.size());
     base.push_back(ContactRow(sys, c, t1));
     base.push_back(ContactRow(sys, c, t2));
+    // d_k . v_rel >= d_k . v_t (a friction anchor's target, 0 without).
+    const Vec3& v_t = sys.contacts[c]->slip_target_W;
+    const double t1v = t1.dot(v_t), t2v = t2.dot(v_t);
     for (int k = 0; k < L.ut; ++k) {
       Combination d{b1, b1 + 1};
       FrictionDirectionCoefficients(L.ut, k, &d.ca, &d.cb);
       T.push_back(d);
-      rhs.push_back(0.0);
+      rhs.push_back(-(d.ca * t1v + d.cb * t2v));
     }
     if (L.u > L.ut) {
       const int bt = static_cast<int>(base.size());

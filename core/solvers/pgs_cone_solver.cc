@@ -112,9 +112,9 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     H.push_back(ContactRow(sys, c, ct.n_W));
     target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
     H.push_back(ContactRow(sys, c, pr->t1[c]));
-    target.push_back(0.0);
+    target.push_back(pr->t1[c].dot(ct.slip_target_W));  // a friction anchor's target, 0 without
     H.push_back(ContactRow(sys, c, pr->t2[c]));
-    target.push_back(0.0);
+    target.push_back(pr->t2[c].dot(ct.slip_target_W));
     if (pr->torsion) {
       H.push_back(TorsionRow(sys, c, st.torsional_radius));
       target.push_back(0.0);

@@ -5,7 +5,7 @@
 
 namespace grasplab {
 
-int WarmStartStore::MatchContacts(std::span<Contact> contacts, bool impulses) {
+int WarmStartStore::MatchContacts(std::span<Contact> contacts, Carry carry) {
   auto key = [](const Contact& c) { return std::pair(c.body_a, c.body_b); };
   by_pair_.resize(previous_.size());
   for (std::size_t i = 0; i < by_pair_.size(); ++i) by_pair_[i] = static_cast<int>(i);
@@ -25,11 +25,15 @@ int WarmStartStore::MatchContacts(std::span<Contact> contacts, bool impulses) {
       if (d2 < best_d2) best_d2 = d2, best = &p;
     }
     if (!best) continue;
-    if (impulses) {
+    if (carry.impulses) {
       c.normal_impulse = best->normal_impulse;
       c.friction_impulse = best->friction_impulse - best->friction_impulse.dot(c.n_W) * c.n_W;
-    } else {
-      c.lcp_support = best->lcp_support;
+    }
+    if (carry.support) c.lcp_support = best->lcp_support;
+    if (carry.anchors) {
+      c.anchored = best->anchored;
+      c.anchor_A = best->anchor_A;
+      c.anchor_B = best->anchor_B;
     }
     ++matched;
   }

@@ -1,7 +1,8 @@
-// What one step's contact solve leaves for the next one's warm start
-// (WorldSettings::warm_start): the step's contacts with their impulses and
+// What one step's contact solve leaves for the next: for the warm start
+// (WorldSettings::warm_start) the step's contacts with their impulses and
 // LCP support (Contact::lcp_support, solvers/lcp_warm_start.h), and per joint
-// the LCP support of its rows.
+// the LCP support of its rows; the contacts' friction anchors
+// (world/friction_anchors.h).
 //
 // Contacts are matched to the previous step's by body pair and distance:
 // each contact takes the values of the previous contact of the same pair
@@ -31,11 +32,15 @@ class WarmStartStore {
 
   void ResizeJoints(int joint_count) { joint_support_.resize(joint_count); }
 
-  // Copies into each contact what the matching previous contact left: its
-  // impulses (normal, and friction projected onto the new tangent plane) when
-  // `impulses` (the Gauss-Seidel model), else its LCP support. Returns the
-  // number of contacts matched.
-  int MatchContacts(std::span<Contact> contacts, bool impulses);
+  // What MatchContacts copies from the matching previous contact.
+  struct Carry {
+    bool impulses = false;  // normal, and friction projected onto the new tangent plane (Gauss-Seidel)
+    bool support = false;   // the LCP support
+    bool anchors = false;   // the friction anchor (world/friction_anchors.h)
+  };
+  // Copies into each contact what the matching previous contact left.
+  // Returns the number of contacts matched.
+  int MatchContacts(std::span<Contact> contacts, Carry carry);
   // Keeps this step's contacts for the next MatchContacts.
   void RememberContacts(std::span<const Contact> contacts);
 

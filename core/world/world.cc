@@ -7,6 +7,7 @@
 #include "core/math/state_hash.h"
 #include "core/world/contact_time_search.h"
 #include "core/world/external_impulses.h"
+#include "core/world/friction_anchors.h"
 #include "core/world/integrate_positions.h"
 #include "core/world/joint_forces.h"
 #include "core/world/joint_kinematics.h"
@@ -60,6 +61,13 @@ void World::SetLcpObserver(LcpObserver observer) {
 }
 
 void World::SetWarmStart(bool on) { model_.settings.warm_start = on; }
+
+void World::SetFrictionAnchors(bool on) {
+  model_.settings.friction_anchors = on;
+  if (!on) {
+    for (Contact& c : state_.contacts) c.anchored = false, c.slip_target_W.setZero();
+  }
+}
 
 Status World::PrepareContactModel() { return penalty_ ? penalty_->Prepare(model_) : Status::Ok(); }
 
@@ -327,6 +335,7 @@ void World::SolveIslands(double h, bool write_back) {
     stats_.island_count = static_cast<int>(islands_.size());
   });
   const bool warm = model_.settings.warm_start;
+  const bool anchors = model_.settings.friction_anchors;
   const bool warm_rows = warm && !contact_model_->warm_starts_impulses();
   RunStage(&clock_, Stage::kAssembleRows, [&] {
     UpdateJointPositions(model_, &state_);
@@ -334,7 +343,10 @@ void World::SolveIslands(double h, bool write_back) {
     stats_.lcp_residual = 0.0;
     stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
     stats_.lcp_islands = stats_.lcp_warm_islands = 0;
-    stats_.warm_started = warm ? warm_start_.MatchContacts(state_.contacts, contact_model_->warm_starts_impulses()) : 0;
+    const bool impulses = contact_model_->warm_starts_impulses();
+    const int matched = warm || anchors ? warm_start_.MatchContacts(state_.contacts, {warm && impulses, warm && !impulses, anchors}) : 0;
+    stats_.warm_started = warm ? matched : 0;
+    if (anchors) SetAnchorTargets(model_, &state_, h);
   });
   const PreStepVelocities before{state_.X_WB, state_.v_WB, state_.w_WB, model_.is_static, scratch_.velocity_bodies};
   for (const Island& island : islands_) {
@@ -375,7 +387,8 @@ void World::SolveIslands(double h, bool write_back) {
     for (JointId j = 0; j < joint_count(); ++j) {
       state_.joints[j].velocity = JointRate(model_, state_, scratch_.velocity_bodies, j);
     }
-    if (warm) warm_start_.RememberContacts(state_.contacts);
+    if (anchors) UpdateAnchors(model_, &state_);
+    if (warm || anchors) warm_start_.RememberContacts(state_.contacts);
   });
 }
 

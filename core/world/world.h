@@ -133,6 +133,9 @@ class World final : private IslandStages {
   void SetLcpObserver(LcpObserver observer);
   // WorldSettings::warm_start, from the next step on.
   void SetWarmStart(bool on);
+  // WorldSettings::friction_anchors, from the next step on (off: every
+  // anchor is dropped).
+  void SetFrictionAnchors(bool on);
 
   // A joint's anchor and unit axis in the world at the current poses (the
   // anchor and axis fixed in the parent body at creation).

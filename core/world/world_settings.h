@@ -49,6 +49,11 @@ struct WorldSettings {
   // support (solvers/lcp_warm_start.h), kPgs from its impulses. Off: every
   // Lemke solve starts from z = 0 (the paper's method as written).
   bool warm_start = true;
+  // Sticking contacts return to where they stuck (world/friction_anchors.h),
+  // so a held object does not creep through the solvers' regularisation.
+  // Off: the paper's friction rows, which hold velocities only. kLcp, kPgs
+  // and kImpulse's resting contacts.
+  bool friction_anchors = true;
   PenaltySettings penalty;        // kPenalty (solvers/penalty_contact.h)
   ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
   int max_bisections = 30;          // kBisection: halvings per step at most, [1, 60]
