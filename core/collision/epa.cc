@@ -122,6 +122,10 @@ int ExpandPolytope(const MinkowskiSupportFn& support, double tol, Polytope* poly
       if (poly.faces[i].alive && (best < 0 || poly.faces[i].dist < poly.faces[best].dist)) best = i;
     }
     if (best < 0) return -1;
+    // The origin is inside the polytope at every step; a face behind it
+    // means rounding broke the hull (coplanar support points): give up
+    // rather than expand a face pointing inwards.
+    if (poly.faces[best].dist < -tol) return -1;
     const Face closest = poly.faces[best];
     const Vertex w = support(closest.n);
     if (closest.n.dot(w.w) - closest.dist <= tol) break;  // converged
@@ -130,8 +134,13 @@ int ExpandPolytope(const MinkowskiSupportFn& support, double tol, Polytope* poly
     // Remove every face that sees w; collect the horizon (edges of removed
     // faces not shared with another removed face), then fan from w.
     std::vector<std::pair<int, int>> horizon;
+    // A face sees w when w is more than tol in front of it: faces w lies on
+    // (within rounding: a box's Minkowski difference has many coplanar
+    // support points) stay, so the removed faces form one cap and the
+    // horizon one loop. With a strict 0 here, two aligned boxes 6 mm deep
+    // were torn into a hull with inward faces and no contact at all.
     for (Face& f : poly.faces) {
-      if (!f.alive || f.n.dot(w.w - poly.verts[f.v[0]].w) <= 0.0) continue;
+      if (!f.alive || f.n.dot(w.w - poly.verts[f.v[0]].w) <= tol) continue;
       f.alive = false;
       for (int e = 0; e < 3; ++e) {
         const std::pair<int, int> edge{f.v[e], f.v[(e + 1) % 3]};
