@@ -17,6 +17,7 @@ struct InitialOverlap {
   BodyId a = -1, b = -1;
   double depth = 0.0;        // m, > 0: the deepest contact of the pair
   Vec3 p_W = Vec3::Zero();   // m, where
+  Vec3 n_W = Vec3::UnitZ();  // unit, from b to a: moving a along it (or b against it) separates them
 };
 
 // The body pairs whose contacts in the world's current state are deeper
@@ -26,5 +27,17 @@ std::vector<InitialOverlap> FindInitialOverlaps(const World& world, double toler
 
 // "bodies \"hand/f1_tip\" and \"ground\" start 5.80 mm inside each other (at [x, y, z] m)".
 std::string DescribeOverlap(const World& world, const InitialOverlap& overlap);
+
+// The scene format's "initialOverlap": "resolve": moves free bodies
+// (dynamic, in no joint) apart by the least translation, before the first
+// step: for each overlapping pair, deepest contact first, along its normal
+// by the depth plus half the contact threshold (where resting contacts
+// settle, eq. 19), shared in inverse proportion to mass when both are free.
+// Repeated (a stack needs several passes) until no pair is deeper than the
+// contact threshold, at most 50 passes. A pair neither of whose bodies is
+// free (static, or a robot's link or other jointed body) cannot be moved
+// this way: the error names it, and the scene must move the robot or the
+// body itself. Returns the number of bodies moved.
+StatusOr<int> ResolveInitialOverlaps(World* world);
 
 }  // namespace grasplab

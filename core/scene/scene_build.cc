@@ -146,7 +146,19 @@ StatusOr<Scene> BuildScene(std::shared_ptr<const SceneSpec> spec) {
   GL_TRY(scene.world.PrepareContactModel());
   // Deeper than the contact threshold (0.1 mm by default): resting contacts
   // settle at half of it above their support (eq. 19).
+  // The scene's initialOverlap policy (scene/initial_overlaps.h).
+  if (spec->initial_overlap == InitialOverlapPolicy::kResolve) {
+    auto moved = ResolveInitialOverlaps(&scene.world);
+    if (!moved.ok()) return moved.status();
+    if (moved.value() > 0) {
+      scene.warnings.push_back("initialOverlap \"resolve\" moved " + std::to_string(moved.value()) +
+                               " bodies apart before the first step");
+    }
+  }
   for (const InitialOverlap& o : FindInitialOverlaps(scene.world, scene.world.settings().contact_threshold)) {
+    if (spec->initial_overlap == InitialOverlapPolicy::kError) {
+      return Status::Error("initialOverlap \"error\": " + DescribeOverlap(scene.world, o));
+    }
     scene.warnings.push_back(DescribeOverlap(scene.world, o));
   }
   scene.spec = std::move(spec);

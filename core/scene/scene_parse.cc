@@ -23,7 +23,7 @@ StatusOr<SceneSpec> ParseSceneSpec(std::string_view text, const SceneLoadOptions
   if (!doc.is_object()) return Status::Error("scene: must be a JSON object");
   const Node root(doc, "");
   GL_TRY(root.ExpectObject({"format", "version", "name", "gravity", "timestep", "solver", "contact", "materials",
-                            "frictionPairs", "bodies", "joints", "robots", "actions", "grasp"}));
+                            "frictionPairs", "bodies", "joints", "robots", "actions", "grasp", "initialOverlap"}));
   std::string format;
   GL_TRY(String(root, "format", &format, true));
   if (format != "grasplab-scene") return Status::Error("format: must be \"grasplab-scene\", got \"" + format + "\"");
@@ -33,6 +33,15 @@ StatusOr<SceneSpec> ParseSceneSpec(std::string_view text, const SceneLoadOptions
     return Status::Error("version: this build reads version 1, got " + Describe(doc.at("version")));
   }
   SceneSpec spec;
+  std::string overlap;
+  GL_TRY(String(root, "initialOverlap", &overlap, false));
+  if (overlap == "error") {
+    spec.initial_overlap = InitialOverlapPolicy::kError;
+  } else if (overlap == "resolve") {
+    spec.initial_overlap = InitialOverlapPolicy::kResolve;
+  } else if (!overlap.empty() && overlap != "warn") {
+    return Status::Error("initialOverlap: must be \"warn\", \"error\" or \"resolve\", got \"" + overlap + "\"");
+  }
   GL_TRY(ParseSettings(root, &spec));
   GL_TRY(ParseMaterials(root, &spec));
   GL_TRY(ParseBodies(root, options, &spec));

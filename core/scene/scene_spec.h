@@ -98,8 +98,14 @@ struct GraspTargetSpec {
   std::string field;  // "grasp"
 };
 
+// What loading does with bodies that start inside each other
+// (scene/initial_overlaps.h): report them as warnings (default), refuse the
+// scene, or move free bodies apart before the first step.
+enum class InitialOverlapPolicy { kWarn, kError, kResolve };
+
 struct SceneSpec {
   std::string name = "scene";
+  InitialOverlapPolicy initial_overlap = InitialOverlapPolicy::kWarn;
   double timestep = 0.0025;  // s, Miller & Christensen's default h
   WorldSettings settings;
   std::vector<MaterialSpec> materials;
