@@ -1,7 +1,7 @@
 // Page entry: starts the simulation worker, renders its frames, wires the
 // controls, and exposes the latest state for tests in ONE place:
 //
-//   window.grasplab.state()  -> { ready, running, scene, time, steps, stateHash,
+//   window.grasplab.state()  -> { ready, running, scene, loads, restarts, memory, time, steps, stateHash,
 //                                 contactCount, actualSpeed, grasp, errors,
 //                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
 //   window.grasplab.play() / pause() / step() / reset() / load(sceneName) / runSteps(n)
@@ -9,6 +9,7 @@
 //   window.grasplab.controller(robot, source)        a JavaScript controller run in the worker (protocol.js)
 //   window.grasplab.lookAt([x, y, z], distance)      aim the camera (for screenshots)
 //   window.grasplab.loadText(json, name) / share()   open scene JSON; make the share link (link.js)
+//   window.grasplab.injectFault()                    the worker acts as if its WASM module trapped (tests)
 //   window.grasplab.overlays(flags)                 show/hide contacts, cones, forces, joints, drag
 //   window.grasplab.clientPosition(bodyName)         where a body's centre is on the page (for mouse tests)
 //   state() also carries: overlay { contacts, cones, arrows, sliding, joints, coneEdges, forceScale },
@@ -27,7 +28,7 @@ import { Plots } from './plots.js';
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
 const plots = new Plots($('plots'));
-const worker = new Worker(new URL('./sim.worker.js', import.meta.url), { type: 'module' });
+let worker = null;  // replaced when its WASM module traps (restartWorker)
 
 const latest = {
   ready: false, running: false, scene: null, time: 0, steps: 0, stateHash: '',
@@ -53,8 +54,32 @@ $('errors-clear').onclick = () => {
   panel.hidden = true;
 };
 
-worker.onerror = (e) => showError(`worker: ${e.message || 'failed to start'}`);
-worker.onmessage = ({ data: msg }) => {
+// The last scene that loaded, as it was asked for ({ scene } or { scene, text }),
+// and the load asked for since: what a restarted worker opens again.
+let lastGood = null;
+let lastAsked = null;
+function startWorker() {
+  worker = new Worker(new URL('./sim.worker.js', import.meta.url), { type: 'module' });
+  worker.onerror = (e) => {
+    e.preventDefault?.();
+    showError(`worker: ${e.message || 'failed to start'}`);
+    if (latest.ready) restartWorker();  // it ran, then died: start again from the last good scene
+  };
+  worker.onmessage = onWorkerMessage;
+}
+// The module trapped (or the worker died): the page keeps what it shows (the
+// last frame, plots, panels) and a new worker opens the last good scene,
+// which replaces them when it arrives. Reset and every control then work on it.
+function restartWorker() {
+  worker.terminate();
+  latest.restarts = (latest.restarts ?? 0) + 1;
+  latest.running = false;
+  startWorker();
+  if (lastGood) worker.postMessage({ type: ToWorker.LOAD, ...lastGood });
+}
+startWorker();
+
+function onWorkerMessage({ data: msg }) {
   switch (msg.type) {
     case FromWorker.SCENES: {
       const picker = $('scene-picker');
@@ -76,6 +101,7 @@ worker.onmessage = ({ data: msg }) => {
       }
       latest.scene = msg.name;
       latest.loads = (latest.loads ?? 0) + 1;
+      lastGood = lastAsked && lastAsked.scene === msg.name ? lastAsked : { scene: msg.name };
       latest.description = msg.description;
       latest.settings = msg.settings;
       latest.needsFraming = true;
@@ -111,7 +137,7 @@ worker.onmessage = ({ data: msg }) => {
       latest.stateHash = msg.stateHash; latest.contactCount = msg.contactCount; latest.actualSpeed = msg.actualSpeed;
       latest.poses = msg.poses; latest.grasp = msg.grasp; latest.recording = msg.recording; latest.replay = null;
       latest.contacts = msg.contacts; latest.joints = msg.joints; latest.stats = msg.stats; latest.energy = msg.energy;
-      latest.drag = msg.drag; latest.robots = msg.robots;
+      latest.drag = msg.drag; latest.robots = msg.robots; latest.memory = msg.memory;
       updateRecording();
       view.setPoses(msg.poses);
       if (latest.needsFraming && latest.description) {
@@ -128,7 +154,12 @@ worker.onmessage = ({ data: msg }) => {
       updateDiagnostics();
       break;
     case FromWorker.ERROR:
-      showError(msg.message);
+      if (msg.fatal) {
+        showError(`${msg.message}: the simulation was restarted from the last good scene${lastGood ? ` (${lastGood.scene})` : ''}`);
+        restartWorker();
+      } else {
+        showError(msg.message);
+      }
       break;
     case FromWorker.RECORDED:
       view.setPoses(msg.poses);
@@ -149,7 +180,7 @@ worker.onmessage = ({ data: msg }) => {
     default:
       showError(`unknown message from worker: ${msg.type}`);
   }
-};
+}
 
 function send(type, extra = {}) { worker.postMessage({ type, ...extra }); }
 
@@ -166,8 +197,10 @@ const api = {
   step: () => send(ToWorker.STEP),
   runSteps: (steps) => send(ToWorker.RUN, { steps }),
   reset: () => send(ToWorker.RESET),
-  load: (scene) => send(ToWorker.LOAD, { scene }),
-  loadText: (text, name = 'scene') => send(ToWorker.LOAD, { scene: name, text }),
+  load: (scene) => { lastAsked = { scene }; send(ToWorker.LOAD, lastAsked); },
+  loadText: (text, name = 'scene') => { lastAsked = { scene: name, text }; send(ToWorker.LOAD, lastAsked); },
+  // Tests: the worker behaves as if its WASM module trapped (protocol.js).
+  injectFault: () => send(ToWorker.FAULT),
   record: (on) => send(ToWorker.RECORD, { on }),
   showRecorded: (index) => send(ToWorker.SHOW_RECORDED, { index }),
   exportRecording: () => new Promise((resolve) => {
@@ -197,6 +230,8 @@ const api = {
     running: latest.running,
     scene: latest.scene,
     loads: latest.loads ?? 0,  // scenes (re)started since the page opened
+    restarts: latest.restarts ?? 0,  // workers replaced after a trap of the WASM module
+    memory: latest.memory ?? null,   // { wasm, jsHeap } bytes, the worker's (last frame)
     time: latest.time,
     timestep: latest.timestep ?? null,
     steps: latest.steps,

@@ -68,14 +68,17 @@
 //   { type: 'recorded', index, time, poses, grasp }  a recorded frame to show (poses as in 'frame')
 //   { type: 'recording', jsonl }             the recording, one JSON line per frame
 //   frames also carry recording: { on, frames, every }
-//   { type: 'error', message }              anything that failed (shown in the error panel)
+//   { type: 'error', message, fatal }       anything that failed (shown in the error panel); fatal:
+//                                           the WASM module trapped, the page replaces the worker
+//   frames also carry memory: { wasm, jsHeap } (bytes; jsHeap -1 where the browser does not tell)
+// To the worker, { type: 'fault' } behaves as a trap (for the page's fault test).
 
 export const ToWorker = Object.freeze({
   LOAD: 'load', PLAY: 'play', PAUSE: 'pause', STEP: 'step', RUN: 'run', RESET: 'reset', SPEED: 'speed',
   ACTION: 'action', CONTROLLER: 'controller', SOURCE: 'source',
   RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
   JOINT_TARGET: 'joint-target', DRAG_START: 'drag-start', DRAG_MOVE: 'drag-move', DRAG_END: 'drag-end',
-  MATERIAL: 'material',
+  MATERIAL: 'material', FAULT: 'fault',
 });
 
 export const FromWorker = Object.freeze({

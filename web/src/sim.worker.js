@@ -33,6 +33,19 @@ function fail(message) {
   postMessage({ type: FromWorker.ERROR, message: String(message) });
 }
 
+// A trap of the WASM module (out-of-bounds access, unreachable, an abort)
+// leaves its memory in an unknown state: nothing more is asked of it. The
+// page then starts a new worker and reloads its last good scene (main.js).
+let dead = false;
+function isTrap(e) {
+  return e instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(e && e.message));
+}
+function die(e) {
+  dead = true;
+  running = false;
+  postMessage({ type: FromWorker.ERROR, fatal: true, message: `WASM module: ${e && e.message ? e.message : e}` });
+}
+
 // Per robot, the driven joints' URDF values for the joint sliders.
 function robotJoints() {
   const out = {};
@@ -87,6 +100,9 @@ function postFrame(force = !running) {
     actualSpeed,
     grasp: graspMetrics(force),
     recording: { on: recording, frames: recorded.length, every: recordEvery },
+    // Bytes: the module's linear memory, and this worker's JS heap where the
+    // browser tells (Chromium's performance.memory), for the soak benchmark.
+    memory: { wasm: Module.HEAPU8.length, jsHeap: performance.memory ? performance.memory.usedJSHeapSize : -1 },
     robots: robotJoints(),
     poses, contacts, joints, stats, energy, drag,
   }, [poses.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer]);
@@ -143,6 +159,10 @@ function stepN(n) {
       }
     }
   } catch (e) {
+    if (isTrap(e)) {
+      die(e);
+      return false;
+    }
     controllers.clear();
     err = `controller: ${e && e.message ? e.message : e} (controllers removed)`;
   }
@@ -183,6 +203,7 @@ function setController(robot, source) {
 const TICK_BUDGET_MS = 12;
 let stepMs = 0.5;  // running estimate of one step's wall time
 function tick() {
+  if (dead) return;
   if (running) {
     const tickStart = performance.now();
     const h = sim.timestep();
@@ -414,18 +435,26 @@ function handle(msg) {
         if (err) fail(err);
         break;
       }
+      // For the page's fault test (tests/browser/faults.test.mjs): behave as
+      // a trap of the module would.
+      case ToWorker.FAULT: throw new WebAssembly.RuntimeError('unreachable executed (injected by the fault test)');
       default: fail(`unknown message type '${msg.type}'`);
     }
   } catch (e) {
     running = false;
-    fail(`worker: ${e && e.message ? e.message : e}`);
+    if (isTrap(e)) die(e);
+    else fail(`worker: ${e && e.message ? e.message : e}`);
   }
 }
 
 // Commands that arrive while the module is still compiling wait in `pending`.
 let Module = null;
 const pending = [];
-onmessage = (event) => (Module ? handle(event.data) : pending.push(event.data));
+onmessage = (event) => {
+  if (dead) return;  // the page replaces this worker
+  if (Module) handle(event.data);
+  else pending.push(event.data);
+};
 
 try {
   Module = await createGrasplab({ locateFile: (path) => (path.endsWith('.wasm') ? wasmUrl : path) });
