@@ -59,6 +59,10 @@ Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
   if (!IsFinite(def.X_WB.p)) {
     return Status::Error(field + ".position: must be finite, got " + FormatVec(def.X_WB.p));
   }
+  if (def.X_WB.p.cwiseAbs().maxCoeff() > kMaxCoordinate) {
+    return Status::Error(field + ".position: each coordinate must be within +-" + FormatNumber(kMaxCoordinate) +
+                         " m, got " + FormatVec(def.X_WB.p));
+  }
   if (!IsFinite(def.X_WB.q)) {
     return Status::Error(field + ".orientation: must be finite");
   }
@@ -67,11 +71,13 @@ Status ValidateBodyDef(const BodyDef& def, const std::string& field) {
     return Status::Error(field + ".orientation: quaternion [w, x, y, z] cannot be normalised (norm " +
                          FormatNumber(qn) + ")");
   }
-  if (!IsFinite(def.v_WB)) {
-    return Status::Error(field + ".linearVelocity: must be finite, got " + FormatVec(def.v_WB));
+  if (!IsFinite(def.v_WB) || def.v_WB.norm() > kMaxSpeed) {
+    return Status::Error(field + ".linearVelocity: must be finite and at most " + FormatNumber(kMaxSpeed) +
+                         " m/s, got " + FormatVec(def.v_WB));
   }
-  if (!IsFinite(def.w_WB)) {
-    return Status::Error(field + ".angularVelocity: must be finite, got " + FormatVec(def.w_WB));
+  if (!IsFinite(def.w_WB) || def.w_WB.norm() > kMaxSpeed) {
+    return Status::Error(field + ".angularVelocity: must be finite and at most " + FormatNumber(kMaxSpeed) +
+                         " rad/s, got " + FormatVec(def.w_WB));
   }
   if (def.is_static) return Status::Ok();
 

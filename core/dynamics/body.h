@@ -34,7 +34,15 @@ struct BodyDef {
 // A static ground plane named "ground": the half-space below z (m), normal +z.
 BodyDef GroundPlane(double z = 0.0);
 
+// The largest coordinate a body may be placed at (m) and the largest linear
+// (m/s) or angular (rad/s) speed it may be given: beyond them squared
+// distances and the solver's products leave double precision's useful range
+// long before they overflow. A scene is a bench top, not a planet.
+inline constexpr double kMaxCoordinate = 1e4;
+inline constexpr double kMaxSpeed = 1e4;
+
 // Checks a definition before it reaches the state: finite numbers, mass > 0,
+// positions within kMaxCoordinate and speeds within kMaxSpeed,
 // a normalisable quaternion (it is normalised on insertion), a symmetric
 // positive-definite inertia if one is given, planes only on static bodies.
 // `field` prefixes the messages ("bodies[3]").

@@ -131,7 +131,10 @@ StatusOr<JointId> World::AddJoint(const JointDef& def) {
 
 Status World::SetJointEffort(JointId j, double effort) {
   if (j < 0 || j >= joint_count()) return Status::Error("SetJointEffort: unknown joint " + std::to_string(j));
-  if (!IsFinite(effort)) return Status::Error("joints[" + std::to_string(j) + "].effort: must be finite");
+  if (!IsFinite(effort) || std::abs(effort) > 1e9) {
+    return Status::Error("joints[" + std::to_string(j) + "].effort: must be finite and within +-1e9 (N m or N), got " +
+                         FormatNumber(effort));
+  }
   state_.joints[j].effort = effort;
   return Status::Ok();
 }
@@ -158,8 +161,10 @@ Status World::SetJointTarget(JointId j, double position, double velocity) {
   if (!controllers_[j].enabled) {
     return Status::Error("joints[" + std::to_string(j) + "]: joint '" + model_.joints[j].name + "' has no controller");
   }
-  if (!IsFinite(position) || !IsFinite(velocity)) {
-    return Status::Error("joints[" + std::to_string(j) + "].target: must be finite");
+  if (!IsFinite(position) || !IsFinite(velocity) || std::abs(position) > kMaxCoordinate ||
+      std::abs(velocity) > kMaxSpeed) {
+    return Status::Error("joints[" + std::to_string(j) + "].target: position and velocity must be finite, within +-" +
+                         FormatNumber(kMaxCoordinate) + " and +-" + FormatNumber(kMaxSpeed));
   }
   controllers_.SetTarget(j, position, velocity);
   return Status::Ok();
@@ -171,8 +176,10 @@ Status World::SetMountTarget(JointId j, const Pose& X_WC, const Vec3& v_WC, cons
   if (d.type != JointType::kFixed || !model_.bodies[d.parent].is_static) {
     return Status::Error("SetMountTarget: joint '" + d.name + "' is not a fixed joint to a static body");
   }
-  if (!IsFinite(X_WC.p) || !IsFinite(X_WC.q) || !(X_WC.q.norm() > 1e-6) || !IsFinite(v_WC) || !IsFinite(w_WC)) {
-    return Status::Error("SetMountTarget: pose and twist must be finite, the quaternion normalisable");
+  if (!IsFinite(X_WC.p) || !IsFinite(X_WC.q) || !(X_WC.q.norm() > 1e-6) || !IsFinite(v_WC) || !IsFinite(w_WC) ||
+      X_WC.p.cwiseAbs().maxCoeff() > kMaxCoordinate || v_WC.norm() > kMaxSpeed || w_WC.norm() > kMaxSpeed) {
+    return Status::Error("SetMountTarget: pose and twist must be finite, the quaternion normalisable, positions within +-" +
+                         FormatNumber(kMaxCoordinate) + " m and speeds within " + FormatNumber(kMaxSpeed));
   }
   const Quat q = X_WC.q.normalized();
   JointFrames& f = state_.joint_frames[j];
@@ -228,7 +235,10 @@ Vec3 World::JointAxisWorld(JointId j) const {
 Status World::SetBodyPose(BodyId id, const Pose& X_WB) {
   if (id < 0 || id >= body_count()) return Status::Error("SetBodyPose: unknown body " + std::to_string(id));
   const std::string field = "bodies[" + std::to_string(id) + "]";
-  if (!IsFinite(X_WB.p)) return Status::Error(field + ".position: must be finite");
+  if (!IsFinite(X_WB.p) || X_WB.p.cwiseAbs().maxCoeff() > kMaxCoordinate) {
+    return Status::Error(field + ".position: must be finite, each coordinate within +-" + FormatNumber(kMaxCoordinate) +
+                         " m");
+  }
   const double qn = X_WB.q.norm();
   if (!IsFinite(X_WB.q) || !(qn > 1e-6) || !IsFinite(qn)) {
     return Status::Error(field + ".orientation: quaternion [w, x, y, z] cannot be normalised");

@@ -98,3 +98,29 @@ TEST_CASE("Inertia must be one a mass distribution can have", "[body]") {
   CHECK(inertia_error(Vec3(1e-12, 1e-3, 1e-3)).find("differ by more than 1e8") != std::string::npos);
   CHECK(world.body_count() == 3);
 }
+
+TEST_CASE("Positions and speeds have documented bounds, at load and in every setter", "[body]") {
+  BodyDef b;
+  b.name = "ball";
+  b.shape = SphereShape{0.05};
+  b.mass = 0.2;
+  b.X_WB.p = Vec3(0, 2e4, 0);  // 20 km: finite, and past kMaxCoordinate
+  auto r = ValidateBodyDef(b, "bodies[1]");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.message() == "bodies[1].position: each coordinate must be within +-10000 m, got [0, 20000, 0]");
+  b.X_WB.p = Vec3(0, 0, 1);
+  b.v_WB = Vec3(0, 0, -2e4);
+  r = ValidateBodyDef(b, "bodies[1]");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.message() == "bodies[1].linearVelocity: must be finite and at most 10000 m/s, got [0, 0, -20000]");
+  b.v_WB = Vec3::Zero();
+  b.w_WB = Vec3(1e300, 0, 0);
+  CHECK(ValidateBodyDef(b, "bodies[1]").message().rfind("bodies[1].angularVelocity: must be finite and at most", 0) == 0);
+  b.w_WB = Vec3::Zero();
+  World world;
+  const BodyId id = world.AddBody(b).value();
+  Pose far = world.pose(id);
+  far.p.x() = -1e5;
+  CHECK(world.SetBodyPose(id, far).message() == "bodies[0].position: must be finite, each coordinate within +-10000 m");
+  CHECK(world.pose(id).p.x() == 0.0);  // nothing changed
+}
