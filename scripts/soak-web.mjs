@@ -18,17 +18,23 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const root = new URL('../', import.meta.url).pathname;
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
 
-// Resident memory (KiB) of every process whose command line names dir.
+// Resident memory (KiB) of every process whose command line names dir, in
+// all and by Chromium process type (browser, renderer, gpu-process, ...).
 function chromiumRssKiB(dir) {
   let total = 0;
+  const byType = {};
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir)) continue;
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes(dir)) continue;
       const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) total += Number(m[1]);
+      if (!m) continue;
+      const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
+      total += Number(m[1]);
+      byType[type] = (byType[type] ?? 0) + Number(m[1]);
     } catch { /* the process ended */ }
   }
-  return total;
+  return { total, byType };
 }
 
 const session = await openPage({ width: 1280, height: 800 });
@@ -53,11 +59,12 @@ try {
       const s = await page.evaluate(() => window.grasplab.state());
       const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
       samples.push({ t: (Date.now() - start) / 1000, sim: s.time, loads: s.loads, wasm: s.memory?.wasm ?? -1,
-        jsHeap: metrics.JSHeapUsedSize, rss: chromiumRssKiB(userDir), errors: s.errors.length });
+        jsHeap: metrics.JSHeapUsedSize, ...(({ total, byType }) => ({ rss: total, byType }))(chromiumRssKiB(userDir)),
+        errors: s.errors.length });
       const x = samples.at(-1);
       console.log(`t ${x.t.toFixed(0).padStart(4)} s  sim ${x.sim.toFixed(2).padStart(6)} s  loads ${String(x.loads).padStart(3)}  ` +
         `wasm ${(x.wasm / 1048576).toFixed(1)} MiB  page JS heap ${(x.jsHeap / 1048576).toFixed(1)} MiB  ` +
-        `Chromium RSS ${(x.rss / 1024).toFixed(0)} MiB  errors ${x.errors}`);
+        `Chromium RSS ${(x.rss / 1024).toFixed(0)} MiB (${Object.entries(x.byType).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)}`).join(', ')})  errors ${x.errors}`);
       nextSample += 15000;
     }
     await sleep(500);
