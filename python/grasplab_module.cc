@@ -132,6 +132,12 @@ class Simulation {
     Check(RunButtonAction(&scene_, type, robot, duration));
   }
   void SetExternal(const std::string& robot, bool external) { Check(SetExternalControl(&scene_, robot, external)); }
+  void SetGravity(double gx, double gy, double gz) { Check(scene_.world.SetGravity(Vec3(gx, gy, gz))); }
+  void SetMaterialFriction(const std::string& name, double mu_s, double mu_k) {
+    const MaterialId m = scene_.world.materials().Find(name);
+    if (m < 0) throw py::value_error("materials: the scene has no material named \"" + name + "\"");
+    Check(scene_.world.SetMaterialFriction(m, mu_s, mu_k));
+  }
   void SetJointTarget(const std::string& robot, const std::string& joint, double position, double velocity) {
     Check(SetRobotJointTarget(&scene_, robot, joint, position, velocity));
   }
@@ -175,6 +181,10 @@ PYBIND11_MODULE(grasplab, m) {
       .def("grasp", &Simulation::Grasp, py::arg("linf") = false, "force closure, epsilon and volume of the scene's grasp")
       .def("action", &Simulation::Action, py::arg("type"), py::arg("robot"), py::arg("duration") = 1.0)
       .def("set_external_control", &Simulation::SetExternal, py::arg("robot"), py::arg("external") = true)
+      .def("set_gravity", &Simulation::SetGravity, py::arg("gx"), py::arg("gy"), py::arg("gz"),
+           "Gravity (m/s^2, world frame) from the next step on; each component in [-1000, 1000].")
+      .def("set_material_friction", &Simulation::SetMaterialFriction, py::arg("material"), py::arg("static_friction"),
+           py::arg("kinetic_friction"), "A material's friction coefficients from the next step on (0 <= mu_k <= mu_s).")
       .def("set_joint_target", &Simulation::SetJointTarget, py::arg("robot"), py::arg("joint"), py::arg("position"),
            py::arg("velocity") = 0.0);
 }

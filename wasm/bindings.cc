@@ -154,6 +154,8 @@ class Simulation {
     if (m < 0) return "materials: the scene has no material named \"" + name + "\"";
     return Message(scene_.world.SetMaterialFriction(m, mu_s, mu_k));
   }
+  // Gravity (m/s^2, world frame) from the next step on.
+  std::string SetGravity(double gx, double gy, double gz) { return Message(scene_.world.SetGravity(Vec3(gx, gy, gz))); }
 
  private:
   static std::string Message(const Status& s) { return s.ok() ? "" : s.message(); }
@@ -207,7 +209,8 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("endDrag", &Simulation::EndDrag)
       .function("dragState", &Simulation::DragState)
       .function("materialsJson", &Simulation::MaterialsJson)
-      .function("setMaterialFriction", &Simulation::SetMaterialFriction);
+      .function("setMaterialFriction", &Simulation::SetMaterialFriction)
+      .function("setGravity", &Simulation::SetGravity);
 }
 
 }  // namespace

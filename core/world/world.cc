@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/base/check.h"
 #include "core/base/format.h"
 #include "core/math/state_hash.h"
 #include "core/world/contact_time_search.h"
@@ -217,6 +218,18 @@ Status World::MoveDragTarget(const Vec3& target_W) {
 
 Status World::SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction) {
   return model_.materials.SetFriction(material, static_friction, kinetic_friction);
+}
+
+Status World::SetGravity(const Vec3& gravity) {
+  for (int k = 0; k < 3; ++k) {
+    Status s = CheckNumber("gravity[" + std::to_string(k) + "]", gravity[k], -1000.0, 1000.0);
+    if (!s.ok()) return s;
+  }
+  model_.settings.gravity = gravity;
+  // The impulse model's resting speed scales with |g| (contact_model.h); the
+  // penalty model keeps state between steps and does not use |g|.
+  if (model_.settings.contact_solver != ContactSolver::kPenalty) MakeContactModel();
+  return Status::Ok();
 }
 
 Mat3 World::InertiaWorld(BodyId id) const {

@@ -128,6 +128,12 @@ class World final : private IslandStages {
   // next step on; pair overrides of the table still take precedence.
   Status SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction);
 
+  // Sets gravity g (m/s^2, world frame; each component finite in
+  // [-1000, 1000], as WorldSettings::gravity) from the next step on: a
+  // lesson tilts a plane by turning g. Bodies at rest stay where they are;
+  // contacts, anchors and warm starts carry over.
+  Status SetGravity(const Vec3& gravity);
+
   // Calls `observer` with every island LCP before it is solved (recording
   // sequences for tests and benchmarks; solvers/lcp_solver.h). Empty: none.
   void SetLcpObserver(LcpObserver observer);

@@ -131,3 +131,34 @@ def test_bad_input_raises_valueerror_naming_the_field_and_keeps_other_simulation
     assert good.state_hash() == before and good.step_count == 10
     good.step(1)
     assert good.step_count == 11
+
+
+def test_the_tilting_plane_lesson_slides_past_atan_mu_and_holds_below(root):
+    # The friction-cone lesson's scene (mu = 0.5) tilted by turning gravity:
+    # the box sticks at 25 degrees (tan 25 = 0.466 < 0.5) and slides at 28
+    # (tan 28 = 0.532) with a = g (sin - mu_k cos); lowering mu to 0.4 makes
+    # 25 degrees slide too. Bad gravity is refused by name, nothing changed.
+    import math
+    path = root / "assets" / "lessons" / "scenes" / "tilting-plane.json"
+
+    def slide(deg, mu=None):
+        sim = grasplab.Simulation.from_file(str(path))
+        t = math.radians(deg)
+        sim.set_gravity(G * math.sin(t), 0.0, -G * math.cos(t))
+        if mu is not None:
+            sim.set_material_friction("rubber", mu, mu)
+        x0 = sim.poses()[1, 0]
+        sim.step(400)  # 1 s
+        return sim.poses()[1, 0] - x0, sim.velocities()[1, 0]
+
+    assert abs(slide(25.0)[0]) < 1e-6
+    x, v = slide(28.0)
+    t = math.radians(28.0)
+    assert v == pytest.approx(G * (math.sin(t) - 0.5 * math.cos(t)) * 1.0, rel=0.05)
+    assert slide(25.0, mu=0.4)[0] > 0.01
+    sim = grasplab.Simulation.from_file(str(path))
+    with pytest.raises(ValueError, match=r"^gravity\[2\]: "):
+        sim.set_gravity(0.0, 0.0, float("nan"))
+    with pytest.raises(ValueError, match="no material named"):
+        sim.set_material_friction("steel", 0.5, 0.5)
+    assert sim.settings()["gravity"] == [0, 0, -G]

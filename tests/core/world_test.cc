@@ -208,3 +208,46 @@ TEST_CASE("Kinematic placement and contact update without a step", "[world][coll
   CHECK_FALSE(world.SetBodyPose(7, Pose{}).ok());
   CHECK(world.pose(id).p.x() == 0.2);  // refused poses leave the body where it was
 }
+
+TEST_CASE("SetGravity turns gravity from the next step; a block on a plane tilted by it slides at g (sin - mu cos)", "[world]") {
+  // A 10 cm box on the ground plane (mu_s = mu_k = 0.3); gravity turned by
+  // 30 degrees about y: g = 9.81 (sin 30, 0, -cos 30). Coulomb sliding:
+  //   a = g (sin theta - mu cos theta) = 9.81 (0.5 - 0.3 * 0.8660) = 2.3563 m/s^2 along +x.
+  World world;
+  const MaterialId m = world.materials().Add(Material{"m", 0.3, 0.3, 0.0}).value();
+  BodyDef ground;
+  ground.name = "ground";
+  ground.is_static = true;
+  ground.shape = PlaneShape{};
+  ground.material = m;
+  REQUIRE(world.AddBody(ground).ok());
+  BodyDef box;
+  box.name = "box";
+  box.shape = BoxShape{Vec3(0.1, 0.1, 0.1)};
+  box.mass = 1.0;
+  box.material = m;
+  box.X_WB.p = Vec3(0, 0, 0.05005);
+  const BodyId id = world.AddBody(box).value();
+  const double h = 0.0025;
+  for (int k = 0; k < 200; ++k) REQUIRE(world.Step(h).ok());  // settle
+  const double theta = 30.0 * M_PI / 180.0;
+  const Vec3 g(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
+  // Bad values are refused by name and change nothing.
+  CHECK(world.SetGravity(Vec3(0, std::nan(""), -9.81)).message().rfind("gravity[1]: ", 0) == 0);
+  CHECK(world.SetGravity(Vec3(0, 0, -2000)).message().rfind("gravity[2]: ", 0) == 0);
+  CHECK(world.settings().gravity == Vec3(0, 0, -kG));
+  REQUIRE(world.SetGravity(g).ok());
+  CHECK(world.settings().gravity == g);
+  const double x0 = world.pose(id).p.x();
+  for (int k = 0; k < 200; ++k) REQUIRE(world.Step(h).ok());  // 0.5 s
+  const double x1 = world.pose(id).p.x();
+  const double v1 = world.linear_velocity(id).x();
+  for (int k = 0; k < 200; ++k) REQUIRE(world.Step(h).ok());  // another 0.5 s
+  const double a = (world.linear_velocity(id).x() - v1) / 0.5;
+  CHECK(a == Approx(kG * (std::sin(theta) - 0.3 * std::cos(theta))).epsilon(0.01));
+  CHECK(x1 > x0);
+  // Gravity back to straight down: it stops sliding (friction decelerates it).
+  REQUIRE(world.SetGravity(Vec3(0, 0, -kG)).ok());
+  for (int k = 0; k < 400; ++k) REQUIRE(world.Step(h).ok());
+  CHECK(world.linear_velocity(id).norm() < 1e-6);
+}
