@@ -1,65 +1,94 @@
-// Every lesson in assets/lessons/ loads, and each question's answer is what
-// the simulation gives. friction-cone: the tilt at which the box starts to
-// slide, found by bisection on the simulated slide, equals atan(mu).
+// Every lesson in assets/lessons/ is well formed, and each question's answer,
+// measured by the page's own code (web/src/lesson_measure.js) on the WASM
+// module, is what the physics says:
+//   friction-cone: the block starts to slide at tan(theta) = mu (Coulomb, and
+//     the pyramid has edges in the slope's plane), for two values of mu;
+//   two-finger-pinch: the held block slips below mu* = m g / (2 N), N the
+//     grip force per finger the simulation reports.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { loadGrasplab, repoRoot } from './load_module.mjs';
+import { assetPaths } from '../../web/src/scene_assets.js';
+import { measureQuestion, answerIsRight, QUANTITIES } from '../../web/src/lesson_measure.js';
+import { validateLesson } from '../../web/src/lesson_format.js';
 
 const Module = await loadGrasplab();
 const lessonDir = `${repoRoot}assets/lessons/`;
-const lessons = fs.readdirSync(lessonDir).filter((f) => f.endsWith('.json'))
-  .map((f) => ({ file: f, lesson: JSON.parse(fs.readFileSync(lessonDir + f, 'utf8')) }));
+const index = JSON.parse(fs.readFileSync(`${lessonDir}index.json`, 'utf8')).lessons;
+const lessons = index.map(({ file }) => ({ file, lesson: JSON.parse(fs.readFileSync(lessonDir + file, 'utf8')) }));
 
-const G = 9.81;
-
-// Block displacement (m) along the plane after `seconds` at tilt theta (rad),
-// the plane tilted by turning gravity (the lesson's "tilt").
-function slideAt(sceneJson, mu, theta, seconds) {
-  const scene = JSON.parse(sceneJson);
-  scene.gravity = [G * Math.sin(theta), 0, -G * Math.cos(theta)];
-  scene.materials.rubber = { staticFriction: mu, kineticFriction: mu };
-  const sim = new Module.Simulation();
-  try {
-    assert.equal(sim.loadJson(JSON.stringify(scene)), '');
-    const x0 = JSON.parse(sim.summaryJson()).bodies.find((b) => b.name === 'block').position[0];
-    assert.equal(sim.step(Math.round(seconds / scene.timestep)), '');
-    const x1 = JSON.parse(sim.summaryJson()).bodies.find((b) => b.name === 'block').position[0];
-    return x1 - x0;
-  } finally {
-    sim.delete();
-  }
+// open(): a fresh simulation of the lesson's scene, assets handed over as the worker does.
+function opener(lesson) {
+  const text = fs.readFileSync(repoRoot + lesson.scene, 'utf8');
+  const assets = [...assetPaths(JSON.parse(text))].map((a) => [a, new Uint8Array(fs.readFileSync(repoRoot + a))]);
+  return () => {
+    const sim = new Module.Simulation();
+    for (const [path, bytes] of assets) sim.setAsset(path, bytes);
+    const err = sim.loadJson(text);
+    if (err) { sim.delete(); throw new Error(err); }
+    return sim;
+  };
 }
 
-test('every lesson names its format, an id matching its file, a scene file and steps', () => {
-  assert.ok(lessons.length >= 1);
+const question = (lesson) => lesson.steps.find((s) => s.question).question;
+const defaults = (lesson) => Object.fromEntries((lesson.controls ?? []).map((c) => [c.id, c.value]));
+
+test('every lesson file is listed in the index, valid, and its scene loads', () => {
+  const files = fs.readdirSync(lessonDir).filter((f) => f.endsWith('.json') && f !== 'index.json').sort();
+  assert.deepEqual(index.map((l) => l.file).sort(), files);
   for (const { file, lesson } of lessons) {
-    assert.equal(lesson.format, 'grasplab-lesson', file);
+    assert.deepEqual(validateLesson(lesson, file), [], file);
     assert.equal(`${lesson.id}.json`, file);
-    assert.ok(fs.existsSync(repoRoot + lesson.scene), `${file}: scene ${lesson.scene}`);
-    assert.ok(Array.isArray(lesson.steps) && lesson.steps.length > 0, file);
-    for (const step of lesson.steps) assert.equal(typeof step.text, 'string', file);
+    for (const step of lesson.steps) {
+      if (step.question) assert.ok(step.question.quantity in QUANTITIES, `${file}: ${step.question.quantity}`);
+    }
+    const sim = opener(lesson)();
+    sim.delete();
   }
 });
 
-test('friction-cone: the box starts to slide at tan(theta) = mu (simulated slide, bisected)', () => {
+test('the lesson validator names the field of each mistake', () => {
+  const good = lessons[0].lesson;
+  const bad = structuredClone(good);
+  bad.steps[0].text = 3;
+  bad.controls[0].min = 10;
+  bad.controls[0].max = 1;
+  bad.steps[2].question.tolerance = -1;
+  bad.steps[0].set = { nosuch: 1 };
+  const errors = validateLesson(bad, 'x.json');
+  assert.ok(errors.includes('x.json: steps[0].text: must be a string'), errors.join('\n'));
+  assert.ok(errors.some((e) => e.startsWith('x.json: controls[0]: min must be below max')), errors.join('\n'));
+  assert.ok(errors.some((e) => e.startsWith('x.json: steps[2].question.tolerance: ')), errors.join('\n'));
+  assert.ok(errors.some((e) => e.startsWith('x.json: steps[0].set.nosuch: ')), errors.join('\n'));
+  assert.deepEqual(validateLesson(null, 'y.json'), ['y.json: a lesson must be a JSON object']);
+});
+
+test('friction-cone: the block starts to slide at tan(theta) = mu, at mu 0.5 and 0.8', () => {
   const { lesson } = lessons.find((l) => l.lesson.id === 'friction-cone');
-  const question = lesson.steps.find((s) => s.question).question;
-  assert.equal(question.quantity, 'slip-angle-deg');
-  const sceneJson = fs.readFileSync(repoRoot + lesson.scene, 'utf8');
-  const mu = question.mu;
-  // "Slides" = moved more than 1 mm down the plane in 1 s (sticking creep is
-  // far below that; sliding at even 0.1 degree past the angle moves ~1 cm).
-  const slides = (deg) => slideAt(sceneJson, mu, (deg * Math.PI) / 180, 1.0) > 1e-3;
-  let lo = 5, hi = 60;
-  assert.equal(slides(lo), false, `sticks at ${lo} deg`);
-  assert.equal(slides(hi), true, `slides at ${hi} deg`);
-  while (hi - lo > 0.05) {
-    const mid = (lo + hi) / 2;
-    if (slides(mid)) hi = mid; else lo = mid;
+  const q = question(lesson);
+  for (const mu of [0.5, 0.8]) {
+    const m = measureQuestion(opener(lesson), q, { ...defaults(lesson), mu });
+    const expected = (Math.atan(mu) * 180) / Math.PI;  // 26.565 deg for 0.5, 38.660 for 0.8
+    console.log(`mu ${mu}: slides from ${m.value.toFixed(3)} deg, atan mu = ${expected.toFixed(3)} deg (${m.details.probes} runs)`);
+    assert.ok(Math.abs(m.value - expected) < 0.05, `${m.value} vs ${expected}`);
+    assert.ok(Math.abs(m.formula.value - expected) < 1e-12);
+    assert.equal(answerIsRight(q, m, expected), true);
+    assert.equal(answerIsRight(q, m, expected + 2), false);
+    assert.equal(answerIsRight(q, m, NaN), false);
   }
-  const simulated = (lo + hi) / 2;
-  const expected = (Math.atan(mu) * 180) / Math.PI;  // 26.565 deg for mu = 0.5
-  console.log(`slip angle: simulated ${simulated.toFixed(3)} deg, atan(${mu}) = ${expected.toFixed(3)} deg`);
-  assert.ok(Math.abs(simulated - expected) < question.tolerance_deg, `${simulated} vs ${expected}`);
+});
+
+test('two-finger-pinch: the held block slips below mu* = m g / (2 N)', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'two-finger-pinch');
+  const q = question(lesson);
+  const m = measureQuestion(opener(lesson), q, defaults(lesson));
+  console.log(`critical mu ${m.value.toFixed(4)} (bisected, ${m.details.probes} runs); ${m.formula.text} = ${m.formula.value.toFixed(4)}`);
+  // The PD grip: kp (q_target - q) = 400 N/m x 0.026 m on the coupled jaw
+  // coordinate, shared by the two jaws: about 5.2 N per finger.
+  assert.ok(m.details.gripPerFinger > 4 && m.details.gripPerFinger < 7, `${m.details.gripPerFinger}`);
+  assert.ok(Math.abs(m.details.weight - 0.5 * 9.81) < 1e-12);
+  assert.ok(Math.abs(m.value - m.formula.value) < 0.01, `${m.value} vs ${m.formula.value}`);
+  assert.equal(answerIsRight(q, m, m.formula.value), true);
+  assert.equal(answerIsRight(q, m, 0.3), false);
 });

@@ -1,0 +1,88 @@
+// The lesson format (docs/lessons.md): a scene plus a short script of steps.
+//   { format: "grasplab-lesson", version: 1, id, title, summary, scene: "assets/...json",
+//     controls: [{ id, type: "tilt" | "friction", label, min, max, step, value, materials? }],
+//     readouts: ["tilt" | "block-slide" | "grip"],
+//     steps: [{ title?, text, camera?: { position, target }, set?: { controlId: value },
+//               play?: bool, press?, watch?,
+//               question?: { text, quantity, params, tolerance, unit?, explain? } }] }
+// validateLesson returns every mistake as "file: json.path: problem" (empty
+// when the lesson is good); the page refuses a lesson with any.
+
+export const CONTROL_TYPES = ['tilt', 'friction'];
+export const READOUTS = ['tilt', 'block-slide', 'grip'];
+
+export function validateLesson(lesson, file = 'lesson') {
+  const errors = [];
+  const err = (path, problem) => errors.push(`${file}: ${path}: ${problem}`);
+  if (!lesson || typeof lesson !== 'object' || Array.isArray(lesson)) return [`${file}: a lesson must be a JSON object`];
+  if (lesson.format !== 'grasplab-lesson') err('format', 'must be "grasplab-lesson"');
+  if (lesson.version !== 1) err('version', 'must be 1');
+  for (const k of ['id', 'title', 'summary']) if (typeof lesson[k] !== 'string' || !lesson[k]) err(k, 'must be a non-empty string');
+  if (typeof lesson.id === 'string' && !/^[a-z0-9-]+$/.test(lesson.id)) err('id', 'lower-case letters, digits and "-" only');
+  if (typeof lesson.scene !== 'string' || !/^assets\/[\w./-]+\.json$/.test(lesson.scene) || lesson.scene.includes('..')) {
+    err('scene', 'must be a scene file under assets/ ("assets/....json")');
+  }
+  const controls = lesson.controls ?? [];
+  const ids = new Set();
+  if (!Array.isArray(controls)) err('controls', 'must be an array');
+  else controls.forEach((c, i) => {
+    const at = `controls[${i}]`;
+    if (!c || typeof c !== 'object') { err(at, 'must be an object'); return; }
+    if (typeof c.id !== 'string' || !c.id) err(`${at}.id`, 'must be a non-empty string');
+    else if (ids.has(c.id)) err(`${at}.id`, `"${c.id}" is used twice`);
+    else ids.add(c.id);
+    if (!CONTROL_TYPES.includes(c.type)) err(`${at}.type`, `must be one of ${CONTROL_TYPES.join(', ')}`);
+    if (typeof c.label !== 'string') err(`${at}.label`, 'must be a string');
+    for (const k of ['min', 'max', 'step', 'value']) if (!Number.isFinite(c[k])) err(`${at}.${k}`, 'must be a finite number');
+    if (Number.isFinite(c.min) && Number.isFinite(c.max)) {
+      if (!(c.min < c.max)) err(at, `min must be below max (${c.min} >= ${c.max})`);
+      else if (Number.isFinite(c.value) && (c.value < c.min || c.value > c.max)) err(`${at}.value`, `must lie in [${c.min}, ${c.max}]`);
+    }
+    if (Number.isFinite(c.step) && !(c.step > 0)) err(`${at}.step`, 'must be positive');
+    if (c.type === 'tilt' && Number.isFinite(c.max) && (c.min < -80 || c.max > 80)) err(at, 'a tilt stays within [-80, 80] degrees');
+    if (c.type === 'friction') {
+      if (!Array.isArray(c.materials) || !c.materials.length || !c.materials.every((m) => typeof m === 'string')) {
+        err(`${at}.materials`, 'must name the scene materials it sets');
+      }
+      if (Number.isFinite(c.min) && c.min < 0) err(`${at}.min`, 'friction is at least 0');
+    }
+  });
+  const readouts = lesson.readouts ?? [];
+  if (!Array.isArray(readouts)) err('readouts', 'must be an array');
+  else readouts.forEach((r, i) => { if (!READOUTS.includes(r)) err(`readouts[${i}]`, `must be one of ${READOUTS.join(', ')}`); });
+  if (!Array.isArray(lesson.steps) || !lesson.steps.length) {
+    err('steps', 'must be a non-empty array');
+    return errors;
+  }
+  lesson.steps.forEach((s, i) => {
+    const at = `steps[${i}]`;
+    if (!s || typeof s !== 'object') { err(at, 'must be an object'); return; }
+    if (typeof s.text !== 'string') err(`${at}.text`, 'must be a string');
+    for (const k of ['title', 'press', 'watch']) if (k in s && typeof s[k] !== 'string') err(`${at}.${k}`, 'must be a string');
+    if ('play' in s && typeof s.play !== 'boolean') err(`${at}.play`, 'must be true or false');
+    if (s.camera) {
+      for (const k of ['position', 'target']) {
+        const v = s.camera[k];
+        if (!Array.isArray(v) || v.length !== 3 || !v.every(Number.isFinite)) err(`${at}.camera.${k}`, 'must be three finite numbers (m)');
+      }
+    }
+    for (const [id, v] of Object.entries(s.set ?? {})) {
+      const c = Array.isArray(controls) ? controls.find((x) => x && x.id === id) : null;
+      if (!c) err(`${at}.set.${id}`, 'names no control of this lesson');
+      else if (!Number.isFinite(v) || v < c.min || v > c.max) err(`${at}.set.${id}`, `must be a number in [${c.min}, ${c.max}]`);
+    }
+    const q = s.question;
+    if (q !== undefined) {
+      if (!q || typeof q !== 'object') { err(`${at}.question`, 'must be an object'); return; }
+      if (typeof q.text !== 'string') err(`${at}.question.text`, 'must be a string');
+      if (typeof q.quantity !== 'string') err(`${at}.question.quantity`, 'must be a string');
+      if (!Number.isFinite(q.tolerance) || !(q.tolerance > 0)) err(`${at}.question.tolerance`, 'must be a positive number');
+      for (const [k, v] of Object.entries(q.params ?? {})) {
+        if (v && typeof v === 'object' && 'control' in v && !ids.has(v.control)) {
+          err(`${at}.question.params.${k}`, `names no control "${v.control}"`);
+        }
+      }
+    }
+  });
+  return errors;
+}

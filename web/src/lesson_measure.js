@@ -1,0 +1,172 @@
+// What a lesson's question is checked against: the quantity measured on
+// fresh simulations of the lesson's scene, never a stored number, and the
+// textbook formula beside it. The page's worker (sim.worker.js) and
+// tests/wasm/lessons.test.mjs run this same code, so the page checks a
+// student's answer exactly as the tests assert it.
+//
+// Each measurement takes open(): a new, loaded Module.Simulation of the
+// lesson's scene (the caller hands the assets over), and the question's
+// params plus the lesson controls' current values (`values`). It returns
+//   { value, unit, formula: { value, text }, details: { ... } }
+// and deletes every simulation it opened. Bisection brackets are stated per
+// quantity; each probe is a whole run from t = 0, so the result does not
+// depend on what the page's own simulation did before.
+
+const G_NORM = (g) => Math.hypot(g[0], g[1], g[2]);
+
+function bodyIndex(sim, name) {
+  const i = JSON.parse(sim.describeJson()).bodies.findIndex((b) => b.name === name);
+  if (i < 0) throw new Error(`lesson: the scene has no body named "${name}"`);
+  return i;
+}
+
+function position(sim, index) {
+  const p = sim.poses();
+  return [p[7 * index], p[7 * index + 1], p[7 * index + 2]];
+}
+
+function check(err, what) {
+  if (err) throw new Error(`${what}: ${err}`);
+}
+
+// Gravity of magnitude |g| turned by `deg` about +y: the plane tilts down
+// towards +x (the lesson's "tilt"), g = |g| (sin t, 0, -cos t).
+export function tiltedGravity(deg, g = 9.81) {
+  const t = (deg * Math.PI) / 180;
+  return [g * Math.sin(t), 0, -g * Math.cos(t)];
+}
+
+// Does the block slide at this tilt and mu? It slides when it moves more than
+// `slideM` (1 mm) down the plane in `seconds` (1 s) from rest: sticking
+// creep is under 1e-9 m there, and 0.05 degrees past the angle slides ~1 cm.
+function slidesAt(open, { body, material, mu, seconds = 1, slideM = 1e-3 }, deg) {
+  const sim = open();
+  try {
+    const g = tiltedGravity(deg);
+    check(sim.setGravity(g[0], g[1], g[2]), 'setGravity');
+    check(sim.setMaterialFriction(material, mu, mu), 'setMaterialFriction');
+    const i = bodyIndex(sim, body);
+    const x0 = position(sim, i)[0];
+    check(sim.step(Math.round(seconds / sim.timestep())), 'step');
+    return position(sim, i)[0] - x0 > slideM;
+  } finally {
+    sim.delete();
+  }
+}
+
+// Tilt (degrees) at which a block starts to slide down a plane tilted by
+// turning gravity, bisected to `resolution` degrees between lo and hi.
+// Coulomb: tan(theta) = mu_s (the pyramid's edges lie in the plane of the
+// slope, so the solver's pyramid gives atan mu exactly).
+export function slipAngleDeg(open, params) {
+  const p = { lo: 5, hi: 60, resolution: 0.02, ...params };
+  let { lo, hi } = p;
+  if (slidesAt(open, p, lo)) throw new Error(`slip angle: already slides at ${lo} degrees`);
+  if (!slidesAt(open, p, hi)) throw new Error(`slip angle: still sticks at ${hi} degrees`);
+  let probes = 2;
+  while (hi - lo > p.resolution) {
+    const mid = (lo + hi) / 2;
+    if (slidesAt(open, p, mid)) hi = mid; else lo = mid;
+    ++probes;
+  }
+  return {
+    value: (lo + hi) / 2,
+    unit: 'degrees',
+    formula: { value: (Math.atan(p.mu) * 180) / Math.PI, text: `atan μ = atan ${p.mu}` },
+    details: { sticksAt: lo, slidesAt: hi, probes },
+  };
+}
+
+// The pinch: runs the scene to `holdAt` (s, the object lifted and held),
+// then sets the material's mu_s = mu_k = mu and runs `window` seconds more;
+// returns how far the object dropped relative to `reference` (the palm, m)
+// and the grip force at holdAt.
+function pinchRun(open, { object, reference, material, holdAt, window = 1 }, mu) {
+  const sim = open();
+  try {
+    const h = sim.timestep();
+    check(sim.step(Math.round(holdAt / h)), 'step');
+    const o = bodyIndex(sim, object), r = bodyIndex(sim, reference);
+    const grip = gripForce(sim.contacts(), o);
+    const rel0 = position(sim, o)[2] - position(sim, r)[2];
+    if (mu !== null) check(sim.setMaterialFriction(material, mu, mu), 'setMaterialFriction');
+    check(sim.step(Math.round(window / h)), 'step');
+    const rel1 = position(sim, o)[2] - position(sim, r)[2];
+    const description = JSON.parse(sim.describeJson());
+    const settings = JSON.parse(sim.settingsJson());
+    return { drop: rel0 - rel1, grip, mass: description.bodies[o].mass, g: G_NORM(settings.gravity) };
+  } finally {
+    sim.delete();
+  }
+}
+
+const CONTACT_STRIDE = 18;  // core/io/frame_arrays.h
+// Grip force per finger (N) on `object` from a contact array: the normal
+// forces of its contacts whose normals are horizontal (the fingers', not
+// the ground's), summed and halved (two fingers press equally in
+// equilibrium). Also returns the contact count it used.
+export function gripForce(contacts, object) {
+  let sum = 0, count = 0;
+  for (let k = 0; k + CONTACT_STRIDE <= contacts.length; k += CONTACT_STRIDE) {
+    const a = contacts[k + 11], b = contacts[k + 12];
+    if (a !== object && b !== object) continue;
+    if (Math.abs(contacts[k + 5]) > 0.5) continue;  // a support from below or above
+    sum += contacts[k + 6];
+    ++count;
+  }
+  return { perFinger: sum / 2, contacts: count };
+}
+
+// The friction coefficient below which a two-finger pinch lets the object
+// slip: bisected over mu (the object "slips" when it drops more than 1 mm
+// relative to the palm in `window` s). Coulomb with two fingers each pressing
+// with N: 2 mu N >= m g, so mu* = m g / (2 N), N measured at holdAt.
+export function criticalMu(open, params) {
+  const p = { lo: 0.05, hi: 1.5, resolution: 0.002, slipM: 1e-3, ...params };
+  const held = pinchRun(open, p, null);
+  if (held.drop > p.slipM) throw new Error(`critical mu: the object is not held at t = ${p.holdAt} s`);
+  const slips = (mu) => pinchRun(open, p, mu).drop > p.slipM;
+  let { lo, hi } = p;
+  if (!slips(lo)) throw new Error(`critical mu: still held at mu = ${lo}`);
+  if (slips(hi)) throw new Error(`critical mu: slips even at mu = ${hi}`);
+  let probes = 3;
+  while (hi - lo > p.resolution) {
+    const mid = (lo + hi) / 2;
+    if (slips(mid)) lo = mid; else hi = mid;
+    ++probes;
+  }
+  const weight = held.mass * held.g;
+  return {
+    value: (lo + hi) / 2,
+    unit: '',
+    formula: {
+      value: weight / (2 * held.grip.perFinger),
+      text: `m g / (2 N) = ${weight.toFixed(3)} N / (2 × ${held.grip.perFinger.toFixed(3)} N)`,
+    },
+    details: { slipsAt: lo, holdsAt: hi, gripPerFinger: held.grip.perFinger, weight, probes },
+  };
+}
+
+export const QUANTITIES = {
+  'slip-angle-deg': slipAngleDeg,
+  'critical-mu': criticalMu,
+};
+
+// Measures a question's quantity; `values` (the lesson controls' current
+// values by id) fill the params they name: { "mu": { "control": "mu" } }.
+export function measureQuestion(open, question, values = {}) {
+  const fn = QUANTITIES[question.quantity];
+  if (!fn) throw new Error(`lesson: unknown quantity "${question.quantity}"`);
+  const params = {};
+  for (const [k, v] of Object.entries(question.params ?? {})) {
+    params[k] = v && typeof v === 'object' && 'control' in v ? values[v.control] : v;
+    if (params[k] === undefined) throw new Error(`lesson: question parameter "${k}" has no value`);
+  }
+  return fn(open, params);
+}
+
+// Is a student's answer right? Within the question's tolerance of the
+// simulated value.
+export function answerIsRight(question, measured, answer) {
+  return Number.isFinite(answer) && Math.abs(answer - measured.value) <= question.tolerance;
+}
