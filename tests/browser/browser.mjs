@@ -15,7 +15,9 @@ const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
 ];
 
-export async function openPage({ width = 1280, height = 800, hash = '' } = {}) {
+// hash: the page's fragment; by default a paused falling sphere (the page's
+// own opening plays the handset, which the tests that need it ask for with hash '').
+export async function openPage({ width = 1280, height = 800, hash = '#builtin=falling-sphere' } = {}) {
   const { server, url } = await startServer(new URL('../../build/web', import.meta.url).pathname);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {

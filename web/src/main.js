@@ -24,6 +24,7 @@ import { createSceneFiles } from './scene_files.js';
 import { installPointerDrag } from './pointer_drag.js';
 import { ControlPanel } from './panel.js';
 import { Plots } from './plots.js';
+import { createLessons } from './lessons.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
@@ -124,12 +125,17 @@ function onWorkerMessage({ data: msg }) {
       {
         const picker = $('scene-picker');
         if (![...picker.options].some((o) => o.value === msg.name)) {  // a link or an opened file
-          picker.add(new Option(msg.name === 'link' ? 'shared link' : msg.name, msg.name));
+          picker.add(new Option(msg.name === 'link' ? 'shared link' : latest.sceneLabels?.[msg.name] ?? msg.name, msg.name));
         }
         picker.value = msg.name;
       }
       $('timestep').textContent = `h = ${(msg.timestep * 1000).toFixed(2)} ms`;
       latest.timestep = msg.timestep;
+      lessons.onScene(msg.name);
+      if (latest.playOnLoad === msg.name) {
+        latest.playOnLoad = null;
+        api.play();
+      }
       break;
     case FromWorker.FRAME:
       // Field by field: a frame allocates nothing on this side beyond the message itself.
@@ -152,6 +158,10 @@ function onWorkerMessage({ data: msg }) {
       updateStatus();
       updateGraspPanel();
       updateDiagnostics();
+      lessons.updateReadouts();
+      break;
+    case FromWorker.MEASURED:
+      lessons.onMeasured(msg);
       break;
     case FromWorker.ERROR:
       if (msg.fatal) {
@@ -271,6 +281,16 @@ const api = {
 };
 window.grasplab = api;
 app.api = api;
+const lessons = createLessons(app, $('lesson-panel'));
+// Lessons (lessons.js): where the open lesson is, and the tests' handles.
+Object.assign(api, {
+  lesson: () => lessons.state(),
+  openLesson: (id, step = 1) => lessons.open(id, step),
+  lessonNext: () => lessons.next(),
+  lessonBack: () => lessons.back(),
+  lessonControl: (id, value) => lessons.setControl(id, value),
+  lessonAnswer: (value) => lessons.answer(value),
+});
 
 function setOverlays(flags) {
   view.overlays.setVisible(flags);
@@ -293,8 +313,29 @@ const panel = new ControlPanel($('controls'), {
   plots: (visible) => { $('plots').hidden = !visible; if (visible) plots.draw(); },
 });
 
-openLink();
-window.addEventListener('hashchange', openLink);
+// What the page opens on: a link's scene or lesson, else the handset of the
+// paper's Figure 3 grasping by itself, with the lesson list beside it.
+const DEFAULT_SCENE = 'assets/scenes/barrett-handset.json';
+const lessonIndex = lessons.loadIndex();
+function openLocation() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  if (params.has('lesson')) {
+    lessonIndex.then(() => lessons.open(params.get('lesson'), Number(params.get('step') ?? 1)));
+  } else if (location.hash.length > 1) {
+    openLink();
+  } else {
+    latest.playOnLoad = DEFAULT_SCENE;
+    api.load(DEFAULT_SCENE);
+    lessonIndex.then(() => { if (!lessons.active()) lessons.renderList(); });
+  }
+}
+openLocation();
+window.addEventListener('hashchange', openLocation);
+$('lessons-toggle').onclick = () => {
+  const p = $('lesson-panel');
+  if (!p.hidden && !lessons.active()) { p.hidden = true; return; }
+  lessonIndex.then(() => lessons.renderList());
+};
 
 $('params-toggle').onclick = () => ($('params').hidden ? showParams() : ($('params').hidden = true));
 $('params').onchange = () => applyParams();

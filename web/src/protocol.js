@@ -35,6 +35,11 @@
 //   { type: 'drag-move', target }           move the spring's world end
 //   { type: 'drag-end' }                    let go
 //   { type: 'material', name, staticFriction, kineticFriction }  a material's friction, from the next step
+//   { type: 'gravity', gravity: [gx, gy, gz] }  gravity (m/s^2, world) from the next step (a lesson's tilt);
+//                                           a reset or load goes back to the scene's
+//   { type: 'measure', id, question, values }  measure a lesson question's quantity on fresh runs of the
+//                                           loaded scene (web/src/lesson_measure.js; values: the lesson
+//                                           controls by id); answered by 'measured' with the same id
 //
 // worker -> main
 //   { type: 'scenes', names: string[], titles, summaries }  once at start: the
@@ -67,6 +72,8 @@
 //   { type: 'source', builtin: null, text }  the loaded scene's JSON text
 //   { type: 'recorded', index, time, poses, grasp }  a recorded frame to show (poses as in 'frame')
 //   { type: 'recording', jsonl }             the recording, one JSON line per frame
+//   { type: 'measured', id, result | error }  a 'measure' answered: { value, unit, formula: { value, text },
+//                                           details } or the reason it could not be measured
 //   frames also carry recording: { on, frames, every }
 //   { type: 'error', message, fatal }       anything that failed (shown in the error panel); fatal:
 //                                           the WASM module trapped, the page replaces the worker
@@ -78,12 +85,12 @@ export const ToWorker = Object.freeze({
   ACTION: 'action', CONTROLLER: 'controller', SOURCE: 'source',
   RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
   JOINT_TARGET: 'joint-target', DRAG_START: 'drag-start', DRAG_MOVE: 'drag-move', DRAG_END: 'drag-end',
-  MATERIAL: 'material', FAULT: 'fault',
+  MATERIAL: 'material', GRAVITY: 'gravity', MEASURE: 'measure', FAULT: 'fault',
 });
 
 export const FromWorker = Object.freeze({
   SCENES: 'scenes', SCENE: 'scene', FRAME: 'frame', ERROR: 'error', SOURCE: 'source',
-  RECORDED: 'recorded', RECORDING: 'recording',
+  RECORDED: 'recorded', RECORDING: 'recording', MEASURED: 'measured',
 });
 
 export const POSE_STRIDE = 7;

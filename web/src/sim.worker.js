@@ -5,6 +5,7 @@ import createGrasplab from '@wasm/grasplab_wasm.mjs';
 import wasmUrl from '@wasm/grasplab_wasm.wasm?url';
 import { ToWorker, FromWorker } from './protocol.js';
 import { assetPaths } from './scene_assets.js';
+import { measureQuestion } from './lesson_measure.js';
 
 const FRAME_INTERVAL_MS = 1000 / 60;
 // Mouse drag: the spring's natural frequency f, k_p = m (2 pi f)^2, so every
@@ -16,6 +17,7 @@ const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 let sim = null;
 let hasGrasp = false;
 let sceneText = null;  // the JSON of the loaded scene
+let sceneAssets = [];  // [path, bytes] of every asset it names (for fresh copies: measure)
 // Recording: frames as JSON lines, one every `recordEvery` steps.
 const MAX_RECORDED_FRAMES = 20000;
 let recording = false;
@@ -251,6 +253,7 @@ async function fetchOk(path) {
 // Loads are numbered: one that finishes fetching after a later one started
 // (a menu pick, then a link pasted before the fetch ended) is dropped.
 let loadSeq = 0;
+let loadAsked = false;  // the page has asked for a scene (then the worker's default is not loaded)
 
 async function loadFile(name) {
   const seq = ++loadSeq;
@@ -273,9 +276,11 @@ async function loadText(text, name, seq = ++loadSeq) {
     return;
   }
   const next = new Module.Simulation();
+  const assets = [];
   try {
     for (const asset of assetPaths(parsed)) {
-      next.setAsset(asset, new Uint8Array(await (await fetchOk(asset)).arrayBuffer()));
+      assets.push([asset, new Uint8Array(await (await fetchOk(asset)).arrayBuffer())]);
+      next.setAsset(asset, assets[assets.length - 1][1]);
     }
   } catch (e) {
     next.delete();
@@ -286,7 +291,23 @@ async function loadText(text, name, seq = ++loadSeq) {
     next.delete();
     return;
   }
-  if (adopt(next, next.loadJson(text), name)) sceneText = text;
+  if (adopt(next, next.loadJson(text), name)) {
+    sceneText = text;
+    sceneAssets = assets;
+  }
+}
+
+// A new simulation of the loaded scene at t = 0, for measurements that must
+// not disturb the one on screen (lesson questions).
+function openFresh() {
+  const fresh = new Module.Simulation();
+  for (const [path, bytes] of sceneAssets) fresh.setAsset(path, bytes);
+  const err = fresh.loadJson(sceneText);
+  if (err) {
+    fresh.delete();
+    throw new Error(err);
+  }
+  return fresh;
 }
 
 // A scene file "assets/scenes/NAME.json", or a bundled scene's bare NAME
@@ -343,6 +364,7 @@ function handle(msg) {
   try {
     switch (msg.type) {
       case ToWorker.LOAD:
+        loadAsked = true;
         if (typeof msg.text === 'string') loadText(msg.text, String(msg.scene || 'scene')).then(() => {
           if (sim && sceneName === String(msg.scene || 'scene')) postMessage({ type: FromWorker.SOURCE, text: sceneText });
         });
@@ -435,6 +457,28 @@ function handle(msg) {
         if (err) fail(err);
         break;
       }
+      case ToWorker.GRAVITY: {
+        if (!sim) break;
+        const g = Array.isArray(msg.gravity) ? msg.gravity.map(Number) : [];
+        const err = g.length === 3 ? sim.setGravity(g[0], g[1], g[2]) : 'gravity: must be [gx, gy, gz]';
+        if (err) fail(err);
+        if (!running) postFrame();
+        break;
+      }
+      case ToWorker.MEASURE: {
+        // Runs to completion (a second or two of fresh runs); the live
+        // simulation waits meanwhile and its clock restarts after.
+        if (!sim || sceneText === null) { postMessage({ type: FromWorker.MEASURED, id: msg.id, error: 'no scene is loaded' }); break; }
+        try {
+          const result = measureQuestion(openFresh, msg.question, msg.values ?? {});
+          postMessage({ type: FromWorker.MEASURED, id: msg.id, result });
+        } catch (e) {
+          if (isTrap(e)) throw e;
+          postMessage({ type: FromWorker.MEASURED, id: msg.id, error: e && e.message ? e.message : String(e) });
+        }
+        if (running) restartClock();
+        break;
+      }
       // For the page's fault test (tests/browser/faults.test.mjs): behave as
       // a trap of the module would.
       case ToWorker.FAULT: throw new WebAssembly.RuntimeError('unreachable executed (injected by the fault test)');
@@ -475,7 +519,10 @@ if (Module) {
     titles: Object.fromEntries(index.map((s, i) => [files[i], s.title])),
     summaries: Object.fromEntries(index.map((s, i) => [files[i], s.summary])),
   });
-  load(sceneName);
+  // The page asks for its first scene (a link, a lesson or its default);
+  // until it has (its request may come while the index is fetched, or
+  // wait in `pending`), the worker opens its own default.
+  if (!loadAsked && !pending.some((m) => m.type === ToWorker.LOAD)) load(sceneName);
   for (const msg of pending.splice(0)) handle(msg);
   tick();
 }

@@ -74,10 +74,16 @@ export class View {
     sun.shadow.bias = -0.0005;
     this.scene.add(sun);
 
+    // Everything in simulation coordinates hangs from `world`, which stays
+    // the identity unless a lesson turns gravity (setDown): then the world is
+    // drawn turned so that gravity points down the screen, and a plane tilted
+    // by turning g looks tilted. pick/toClient convert through it.
+    this.world = new THREE.Group();
+    this.scene.add(this.world);
     this.bodies = new THREE.Group();
-    this.scene.add(this.bodies);
+    this.world.add(this.bodies);
     this.meshes = [];  // index = body id; null for bodies drawn as the ground
-    this.overlays = new Overlays(this.scene);
+    this.overlays = new Overlays(this.world);
     this.raycaster = new THREE.Raycaster();
 
     this.resize();
@@ -168,13 +174,24 @@ export class View {
     return near;
   }
 
+  // Draws the world turned so that the gravity vector g (world) points
+  // along -z on screen; g straight down (or zero) leaves it unturned.
+  setDown(g) {
+    const n = Math.hypot(...g);
+    const q = new THREE.Quaternion();
+    if (n > 0) q.setFromUnitVectors(new THREE.Vector3(...g).divideScalar(n), new THREE.Vector3(0, 0, -1));
+    this.world.quaternion.copy(q);
+    this.world.updateMatrixWorld(true);
+    this.dirty = true;
+  }
+
   // The dynamic body under a client-space point: { body, point: [x, y, z] }
   // (world, the first hit), or null.
   pick(clientX, clientY, isStatic) {
     this.setRay(clientX, clientY);
     const hits = this.raycaster.intersectObjects(this.meshes.filter((m, i) => m && !isStatic[i]), false);
     if (!hits.length) return null;
-    return { body: this.meshes.indexOf(hits[0].object), point: hits[0].point.toArray() };
+    return { body: this.meshes.indexOf(hits[0].object), point: this.world.worldToLocal(hits[0].point.clone()).toArray() };
   }
 
   // Where the ray through a client-space point meets the plane through
@@ -182,14 +199,15 @@ export class View {
   pointOnViewPlane(clientX, clientY, point) {
     this.setRay(clientX, clientY);
     const normal = this.camera.getWorldDirection(new THREE.Vector3());
-    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(normal, new THREE.Vector3(...point));
+    const through = this.world.localToWorld(new THREE.Vector3(...point));
+    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(normal, through);
     const hit = this.raycaster.ray.intersectPlane(plane, new THREE.Vector3());
-    return hit ? hit.toArray() : null;
+    return hit ? this.world.worldToLocal(hit).toArray() : null;
   }
 
   // Client-space coordinates of a world point (for tests and labels).
   toClient(point) {
-    const v = new THREE.Vector3(...point).project(this.camera);
+    const v = this.world.localToWorld(new THREE.Vector3(...point)).project(this.camera);
     const rect = this.renderer.domElement.getBoundingClientRect();
     return [rect.left + ((v.x + 1) / 2) * rect.width, rect.top + ((1 - v.y) / 2) * rect.height];
   }

@@ -1,0 +1,131 @@
+// Lessons in the page: the page opens on the handset grasping by itself with
+// the lesson list; every lesson opens from its link, walks to its last step
+// (the address bar following), and its question is checked against the
+// simulation's measurement; the lesson controls act on the running
+// simulation (a tilt past atan mu makes the block slide, mu below
+// m g / (2 N) drops the pinched block).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { openPage, waitForState } from './browser.mjs';
+
+const repoRoot = new URL('../../', import.meta.url).pathname;
+const index = JSON.parse(fs.readFileSync(`${repoRoot}assets/lessons/index.json`, 'utf8')).lessons
+  .map(({ file }) => JSON.parse(fs.readFileSync(`${repoRoot}assets/lessons/${file}`, 'utf8')));
+
+test('the page opens on the handset grasping by itself, with the lesson list', async () => {
+  const session = await openPage({ hash: '' });
+  const { page } = session;
+  try {
+    const s = await waitForState(page, (st) => st.scene === 'assets/scenes/barrett-handset.json' && st.running && st.time > 0.5,
+      { what: 'the handset running', timeout: 60000 });
+    await page.waitForSelector('#lesson-panel:not([hidden]) .lesson-list');
+    const titles = await page.$$eval('#lesson-panel .lesson-list button', (b) => b.map((x) => x.textContent));
+    assert.deepEqual(titles, index.map((l) => l.title));
+    const { firstFrameMs } = await page.evaluate(() => window.grasplab.renderStats());
+    console.log(`first frame drawn ${firstFrameMs.toFixed(0)} ms after navigation (handset, 1280x800)`);
+    console.log(`screenshot: ${await session.screenshot('opening.png')}`);
+    assert.deepEqual(s.errors, []);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});
+
+for (const lesson of index) {
+  test(`lesson ${lesson.id}: from its link to its last step, the answer checked against the simulation`, async () => {
+    const session = await openPage({ hash: `#lesson=${lesson.id}&step=1` });
+    const { page } = session;
+    try {
+      await waitForState(page, (st) => st.scene === lesson.scene && st.ready, { what: `${lesson.id}: its scene` });
+      let l = await page.evaluate(() => window.grasplab.lesson());
+      assert.equal(l.id, lesson.id);
+      assert.equal(l.step, 1);
+      assert.equal(await page.textContent('#lesson-title'), `${lesson.title}: ${lesson.steps[0].title}`);
+      for (let k = 2; k <= lesson.steps.length; ++k) {
+        await page.click('#lesson-next');
+        l = await page.evaluate(() => window.grasplab.lesson());
+        assert.equal(l.step, k);
+        assert.equal(await page.evaluate(() => location.hash), `#lesson=${lesson.id}&step=${k}`);
+        assert.match(await page.textContent('#lesson-panel'), new RegExp(lesson.steps[k - 1].text.slice(0, 30).replace(/[()?.*+]/g, '.')));
+      }
+      assert.equal(await page.isDisabled('#lesson-next'), true);
+      const q = lesson.steps[lesson.steps.length - 1].question;
+      assert.ok(q, `${lesson.id}: its last step asks a question`);
+      // The student's wrong answer (the formula's value + 5 tolerances), then the right one: the formula's value.
+      const shown = await page.evaluate(() => window.grasplab.lessonAnswer(null));
+      assert.ok(Number.isFinite(shown.measured.value), JSON.stringify(shown));
+      const wrong = await page.evaluate((v) => window.grasplab.lessonAnswer(v), shown.measured.formula.value + 5 * q.tolerance);
+      assert.equal(wrong.right, false);
+      assert.match(await page.textContent('.lesson-result'), /^Not yet/);
+      await page.fill('#lesson-answer', String(shown.measured.formula.value));
+      await page.click('#lesson-check');
+      await page.waitForFunction(() => /^Right/.test(document.querySelector('.lesson-result').textContent));
+      l = await page.evaluate(() => window.grasplab.lesson());
+      assert.equal(l.lastCheck.right, true);
+      console.log(`${lesson.id}: simulated ${shown.measured.value.toFixed(4)}, formula ${shown.measured.formula.value.toFixed(4)}`);
+      console.log(`screenshot: ${await session.screenshot(`lesson-${lesson.id}.png`)}`);
+      // Back to the first step, and the link of a middle step opens there.
+      await page.click('#lesson-back');
+      assert.equal((await page.evaluate(() => window.grasplab.lesson())).step, lesson.steps.length - 1);
+      const s = await page.evaluate(() => window.grasplab.state());
+      assert.deepEqual(s.errors, []);
+      assert.deepEqual(session.consoleErrors, []);
+    } finally {
+      await session.close();
+    }
+  });
+}
+
+test('friction-cone: the tilt slider turns gravity; the block sticks at 20 degrees and slides at 35', async () => {
+  const session = await openPage({ hash: '#lesson=friction-cone&step=2' });
+  const { page } = session;
+  try {
+    await waitForState(page, (st) => st.scene === 'assets/lessons/scenes/tilting-plane.json' && st.ready, { what: 'the plane' });
+    const x = (st) => st.bodies.find((b) => b.name === 'block').position[0];
+    await page.evaluate(() => window.grasplab.lessonControl('tilt', 20));
+    await page.evaluate(() => window.grasplab.runSteps(400));
+    let s = await waitForState(page, (st) => st.steps >= 400, { what: '1 s at 20 degrees' });
+    assert.ok(Math.abs(x(s)) < 1e-6, `moved ${x(s)} m at 20 degrees (tan 20 = 0.36 < mu 0.5)`);
+    assert.equal(s.overlay.sliding, 0);
+    await page.evaluate(() => window.grasplab.lessonControl('tilt', 35));
+    await page.evaluate(() => window.grasplab.runSteps(400));
+    s = await waitForState(page, (st) => st.steps >= 800, { what: '1 s at 35 degrees' });
+    // Coulomb: a = g (sin 35 - 0.5 cos 35) = 1.61 m/s^2, so x = a t^2 / 2 = 0.80 m after 1 s.
+    const a = 9.81 * (Math.sin((35 * Math.PI) / 180) - 0.5 * Math.cos((35 * Math.PI) / 180));
+    assert.ok(Math.abs(x(s) - a / 2) < 0.02 * a, `slid ${x(s)} m, Coulomb ${a / 2}`);
+    assert.match(await page.textContent('.lesson-readouts'), /sliding/);
+    console.log(`screenshot: ${await session.screenshot('lesson-friction-cone-sliding.png')}`);
+  } finally {
+    await session.close();
+  }
+});
+
+test('two-finger-pinch: mu lowered below m g / (2 N) drops the held block; above it the block stays', async () => {
+  const session = await openPage({ hash: '#lesson=two-finger-pinch&step=2' });
+  const { page } = session;
+  try {
+    await waitForState(page, (st) => st.scene === 'assets/lessons/scenes/two-finger-pinch.json' && st.ready, { what: 'the pinch' });
+    await page.evaluate(() => window.grasplab.pause());
+    await page.evaluate(() => window.grasplab.reset());
+    await waitForState(page, (st) => st.steps === 0, { what: 'the reset' });
+    await page.evaluate(() => window.grasplab.runSteps(1000));  // 2.5 s: lifted and held
+    let s = await waitForState(page, (st) => st.steps === 1000, { what: 'the lift' });
+    const z = (st) => st.bodies.find((b) => b.name === 'block').position[2];
+    const z0 = z(s);
+    assert.ok(z0 > 0.07, `lifted to ${z0}`);
+    const text = await page.textContent('.lesson-readouts');
+    const critical = Number(/m g \/ \(2 N\)(\d\.\d+)/.exec(text)[1]);
+    assert.ok(critical > 0.4 && critical < 0.55, text);
+    await page.evaluate((m) => window.grasplab.lessonControl('mu', m), critical + 0.03);
+    await page.evaluate(() => window.grasplab.runSteps(400));
+    s = await waitForState(page, (st) => st.steps === 1400, { what: '1 s above the critical mu' });
+    assert.ok(Math.abs(z(s) - z0) < 1e-3, `held: moved ${z(s) - z0} m`);
+    await page.evaluate((m) => window.grasplab.lessonControl('mu', m), critical - 0.03);
+    await page.evaluate(() => window.grasplab.runSteps(400));
+    s = await waitForState(page, (st) => st.steps === 1800, { what: '1 s below the critical mu' });
+    assert.ok(z(s) < z0 - 0.02, `slipped: ${z0} -> ${z(s)} m`);
+  } finally {
+    await session.close();
+  }
+});

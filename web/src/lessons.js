@@ -1,0 +1,319 @@
+// The lesson panel: a lesson (assets/lessons/*.json, web/src/lesson_format.js)
+// is a scene plus steps of text, a camera, what to press and watch, and a
+// question whose answer is measured on the simulation (lesson_measure.js, in
+// the worker). Opened from the panel's list or a link:
+//   #lesson=<id>&step=<k>        (k from 1; the address bar follows the step)
+// Lesson controls act on the running simulation: "tilt" turns gravity (and
+// the view with it), "friction" sets the named materials' mu_s = mu_k.
+// They are applied again whenever the lesson's scene (re)loads or resets.
+import { ToWorker, Contact, CONTACT_STRIDE, POSE_STRIDE } from './protocol.js';
+import { validateLesson } from './lesson_format.js';
+import { tiltedGravity, gripForce, answerIsRight } from './lesson_measure.js';
+
+const fmt = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
+
+export function createLessons(app, panelElement) {
+  const { latest, view, send, showError } = app;
+  let index = [];          // [{ id, title, summary, file }] in course order
+  let lesson = null;       // the open lesson
+  let stepIndex = 0;
+  let values = {};         // control id -> value
+  let lastCheck = null;    // { answer, right, measured } of the last Check
+  let measureSeq = 0;
+  const pendingMeasures = new Map();
+  const el = {};
+
+  function h(tag, props = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === 'class') e.className = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else if (k in e && typeof v !== 'string') e[k] = v;
+      else e.setAttribute(k, v);
+    }
+    e.append(...children.filter((c) => c !== null && c !== undefined));
+    return e;
+  }
+
+  // The list of lessons (the panel's home).
+  function renderList() {
+    lesson = null;
+    panelElement.replaceChildren(
+      h('h2', { class: 'card-title', id: 'lesson-title' }, 'Lessons'),
+      h('p', { class: 'muted' }, 'Short lessons on a running simulation: each explains one idea of grasping and asks a question the simulation answers.'),
+      h('ol', { class: 'lesson-list' }, ...index.map((l) => h('li', {},
+        h('button', { type: 'button', class: 'link-button', onclick: () => open(l.id, 1) }, l.title),
+        h('div', { class: 'muted' }, l.summary)))));
+    panelElement.hidden = false;
+  }
+
+  async function loadIndex() {
+    try {
+      const response = await fetch(new URL('assets/lessons/index.json', document.baseURI));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const files = (await response.json()).lessons.map((l) => l.file);
+      index = [];
+      for (const file of files) {
+        const r = await fetch(new URL(`assets/lessons/${file}`, document.baseURI));
+        if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
+        const data = await r.json();
+        const errors = validateLesson(data, file);
+        if (errors.length) { errors.forEach((e) => showError(`lesson ${e}`)); continue; }
+        index.push({ id: data.id, title: data.title, summary: data.summary, file, data });
+      }
+    } catch (e) {
+      showError(`lessons: ${e.message}`);
+    }
+    return index;
+  }
+
+  // Opens lesson `id` at step k (1-based): loads its scene, then shows the step.
+  function open(id, k = 1) {
+    const entry = index.find((l) => l.id === id);
+    if (!entry) {
+      showError(`lesson: no lesson "${id}" (there are: ${index.map((l) => l.id).join(', ')})`);
+      return false;
+    }
+    lesson = entry.data;
+    values = Object.fromEntries((lesson.controls ?? []).map((c) => [c.id, c.value]));
+    stepIndex = Math.min(Math.max(1, Math.round(Number(k)) || 1), lesson.steps.length) - 1;
+    lastCheck = null;
+    latest.startedForStep = false;
+    latest.lessonScenePending = lesson.scene;
+    // The scene picker names the lesson's scene by the lesson.
+    (latest.sceneLabels ??= {})[lesson.scene] = `Lesson: ${lesson.title}`;
+    app.api.load(lesson.scene);
+    renderStep();
+    return true;
+  }
+
+  function applyControl(c) {
+    const v = values[c.id];
+    if (c.type === 'tilt') {
+      const g = tiltedGravity(v);
+      send(ToWorker.GRAVITY, { gravity: g });
+      view.setDown(g);
+    } else if (c.type === 'friction') {
+      for (const m of c.materials) send(ToWorker.MATERIAL, { name: m, staticFriction: v, kineticFriction: v });
+    }
+  }
+
+  function applyControls() {
+    for (const c of lesson.controls ?? []) applyControl(c);
+  }
+
+  // Called by main.js when a scene has loaded or reset.
+  function onScene(name) {
+    if (!lesson) {
+      view.setDown([0, 0, -1]);
+      return;
+    }
+    if (name !== lesson.scene) {
+      // A scene that finished loading while the lesson's was asked for (the
+      // page's first scene) is replaced by it; any other load ends the lesson.
+      if (!latest.lessonScenePending) close(false);
+      return;
+    }
+    latest.lessonScenePending = null;
+    // A lesson scene without a grasp needs no grasp panel (room for the lesson).
+    document.getElementById('grasp-panel').hidden = !latest.description?.grasp;
+    applyControls();
+    const step = lesson.steps[stepIndex];
+    if (step.camera) {
+      view.setCamera(step.camera.position, step.camera.target);
+      latest.needsFraming = false;
+    }
+    if (step.play && !latest.startedForStep) {
+      latest.startedForStep = true;
+      app.api.play();
+    }
+  }
+
+  function goTo(k) {
+    stepIndex = Math.min(Math.max(0, k), lesson.steps.length - 1);
+    lastCheck = null;
+    latest.startedForStep = false;
+    const step = lesson.steps[stepIndex];
+    for (const [id, v] of Object.entries(step.set ?? {})) values[id] = v;
+    if (step.set) applyControls();
+    if (step.camera) {
+      view.setCamera(step.camera.position, step.camera.target);
+      latest.needsFraming = false;
+    }
+    if (step.play) { latest.startedForStep = true; app.api.play(); }
+    renderStep();
+  }
+
+  function setHash() {
+    const hash = lesson ? `#lesson=${encodeURIComponent(lesson.id)}&step=${stepIndex + 1}` : '';
+    history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  }
+
+  function renderStep() {
+    const step = lesson.steps[stepIndex];
+    const n = lesson.steps.length;
+    el.readouts = h('table', { class: 'lesson-readouts', 'aria-label': 'Live values from the simulation' });
+    el.result = h('div', { class: 'lesson-result', role: 'status', 'aria-live': 'polite' });
+    const controls = (lesson.controls ?? []).map((c) => {
+      const id = `lesson-control-${c.id}`;
+      const out = h('output', { for: id, class: 'lesson-value' }, fmt(values[c.id], c.step < 0.01 ? 3 : 2));
+      const input = h('input', {
+        id, type: 'range', min: String(c.min), max: String(c.max), step: String(c.step), value: String(values[c.id]),
+        oninput: (e) => {
+          values[c.id] = Number(e.target.value);
+          out.textContent = fmt(values[c.id], c.step < 0.01 ? 3 : 2);
+          applyControl(c);
+        },
+      });
+      return h('div', { class: 'lesson-control' }, h('label', { for: id }, c.label), input, out,
+        c.note ? h('div', { class: 'muted small' }, c.note) : null);
+    });
+    let question = null;
+    if (step.question) {
+      const q = step.question;
+      const input = h('input', { id: 'lesson-answer', type: 'number', step: 'any', inputmode: 'decimal' });
+      const check = h('button', { type: 'button', id: 'lesson-check', onclick: () => checkAnswer(Number(input.value)) }, 'Check');
+      const reveal = h('button', { type: 'button', id: 'lesson-reveal', onclick: () => checkAnswer(null) }, 'Show the answer');
+      input.addEventListener('keydown', (e) => { if (e.key === 'Enter') check.click(); });
+      question = h('div', { class: 'lesson-question' },
+        h('label', { for: 'lesson-answer' }, h('strong', {}, 'Question: '), q.text),
+        h('div', { class: 'lesson-answer-row' }, input, q.unit ? h('span', {}, q.unit) : null, check, reveal),
+        el.result);
+    }
+    panelElement.replaceChildren(...[
+      h('div', { class: 'lesson-head' },
+        h('button', { type: 'button', class: 'link-button', onclick: () => close(true), title: 'All lessons' }, '◂ Lessons'),
+        h('span', { class: 'muted' }, `step ${stepIndex + 1} of ${n}`)),
+      h('h2', { class: 'card-title', id: 'lesson-title' }, `${lesson.title}${step.title ? `: ${step.title}` : ''}`),
+      h('p', { class: 'lesson-text' }, step.text),
+      step.press ? h('p', {}, h('strong', {}, 'Try: '), step.press) : null,
+      step.watch ? h('p', {}, h('strong', {}, 'Watch: '), step.watch) : null,
+      ...controls,
+      el.readouts,
+      question,
+      h('div', { class: 'lesson-nav' },
+        h('button', { type: 'button', id: 'lesson-back', disabled: stepIndex === 0, onclick: () => goTo(stepIndex - 1) }, 'Back'),
+        h('button', { type: 'button', id: 'lesson-next', disabled: stepIndex === n - 1, onclick: () => goTo(stepIndex + 1) }, 'Next')),
+    ].filter((c) => c !== null));
+    panelElement.hidden = false;
+    setHash();
+    updateReadouts();
+  }
+
+  function close(toList) {
+    lesson = null;
+    document.getElementById('grasp-panel').hidden = false;
+    view.setDown([0, 0, -1]);
+    setHash();
+    if (toList) renderList();
+  }
+
+  // Live values for the step, from the latest frame.
+  function updateReadouts() {
+    if (!lesson || !el.readouts || !latest.description || latest.scene !== lesson.scene) return;
+    const rows = [];
+    const bodies = latest.description.bodies;
+    const find = (name) => bodies.findIndex((b) => b.name === name);
+    for (const r of lesson.readouts ?? []) {
+      if (r === 'tilt') {
+        const t = (values.tilt * Math.PI) / 180;
+        rows.push(['tan θ', fmt(Math.tan(t))], ['μ', fmt(values.mu, 2)]);
+      } else if (r === 'block-slide') {
+        const b = find('block');
+        let sliding = 0, count = 0;
+        const c = latest.contacts ?? [];
+        for (let k = 0; k + CONTACT_STRIDE <= c.length; k += CONTACT_STRIDE) {
+          if (c[k + Contact.BODY_A] === b || c[k + Contact.BODY_B] === b) { ++count; sliding += c[k + Contact.SLIDING]; }
+        }
+        rows.push(['block contacts', count ? `${count}: ${sliding ? `${sliding} sliding` : 'all sticking'}` : 'none']);
+        if (b >= 0 && latest.poses.length) {
+          rows.push(['block moved down the plane', `${fmt(latest.poses[b * POSE_STRIDE] * 1000, 2)} mm`]);
+        }
+      } else if (r === 'grip') {
+        const g = latest.description.grasp;
+        if (!g) continue;
+        const grip = gripForce(latest.contacts ?? [], g.object);
+        const m = bodies[g.object].mass;
+        const gv = latest.settings?.gravity ?? [0, 0, -9.81];
+        const weight = m * Math.hypot(gv[0], gv[1], gv[2]);
+        rows.push(['grip force N per finger', `${fmt(grip.perFinger, 2)} N (${grip.contacts} contacts)`],
+          ['weight m g', `${fmt(weight, 2)} N`],
+          ['m g / (2 N)', grip.perFinger > 0 ? fmt(weight / (2 * grip.perFinger)) : '– (not gripped)'],
+          ['μ now', fmt(values.mu, 3)]);
+      }
+    }
+    el.readouts.replaceChildren(...rows.map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, v))));
+  }
+
+  // Checks an answer (null: just show it) against the simulation's measure.
+  function checkAnswer(answer) {
+    const q = lesson.steps[stepIndex].question;
+    const id = ++measureSeq;
+    el.result.textContent = 'The simulation is measuring it (fresh runs of the scene)…';
+    return new Promise((resolve) => {
+      pendingMeasures.set(id, { resolve, answer, question: q, lessonId: lesson.id, step: stepIndex });
+      send(ToWorker.MEASURE, { id, question: q, values: { ...values } });
+    });
+  }
+
+  // Called by main.js with a 'measured' message.
+  function onMeasured(msg) {
+    const p = pendingMeasures.get(msg.id);
+    if (!p) return;
+    pendingMeasures.delete(msg.id);
+    const stale = !lesson || lesson.id !== p.lessonId || stepIndex !== p.step;
+    if (msg.error) {
+      if (!stale) el.result.textContent = `Could not measure it: ${msg.error}`;
+      p.resolve({ error: msg.error });
+      return;
+    }
+    const m = msg.result;
+    const q = p.question;
+    const unit = q.unit ? ` ${q.unit}` : '';
+    const sim = `The simulation: ${fmt(m.value)}${unit}; the formula: ${m.formula.text} = ${fmt(m.formula.value)}${unit}.`;
+    let text;
+    let right = null;
+    if (p.answer === null) {
+      text = sim;
+    } else if (!Number.isFinite(p.answer)) {
+      text = 'Type a number first.';
+    } else {
+      right = answerIsRight(q, m, p.answer);
+      const off = p.answer - m.value;
+      text = right ? `Right. ${sim}` : `Not yet: ${fmt(p.answer)}${unit} is ${fmt(Math.abs(off))}${unit} ${off > 0 ? 'too high' : 'too low'} (within ${q.tolerance}${unit} counts). Try the simulation again.`;
+    }
+    lastCheck = { answer: p.answer, right, measured: m };
+    if (!stale) {
+      el.result.textContent = text;
+      if (q.explain && (right || p.answer === null)) el.result.append(h('div', { class: 'muted small' }, q.explain));
+      el.result.classList.toggle('right', right === true);
+      el.result.classList.toggle('wrong', right === false);
+    }
+    p.resolve(lastCheck);
+  }
+
+  return {
+    loadIndex,
+    renderList,
+    open,
+    onScene,
+    onMeasured,
+    updateReadouts,
+    active: () => lesson !== null,
+    // For tests: where the lesson is, and the last checked answer.
+    state: () => (lesson ? { id: lesson.id, step: stepIndex + 1, steps: lesson.steps.length, values: { ...values },
+      question: lesson.steps[stepIndex].question ?? null, lastCheck } : { id: null, lessons: index.map((l) => l.id) }),
+    next: () => lesson && goTo(stepIndex + 1),
+    back: () => lesson && goTo(stepIndex - 1),
+    setControl: (id, v) => {
+      const c = lesson && (lesson.controls ?? []).find((x) => x.id === id);
+      if (!c) return false;
+      values[id] = Math.min(c.max, Math.max(c.min, Number(v)));
+      const input = document.getElementById(`lesson-control-${id}`);
+      if (input) { input.value = String(values[id]); input.dispatchEvent(new Event('input')); } else applyControl(c);
+      return true;
+    },
+    answer: (v) => (lesson && lesson.steps[stepIndex].question ? checkAnswer(v) : Promise.resolve(null)),
+  };
+}
+
