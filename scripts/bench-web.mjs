@@ -102,6 +102,36 @@ try {
   await session.close();
 }
 
+// 4. Lessons (assets/lessons): each opened from its link; the first frame,
+// then 5 s of its first step playing at 1x: draws per second and the
+// real-time factor.
+const lessonFiles = JSON.parse(fs.readFileSync(path.join(root, 'assets/lessons/index.json'), 'utf8')).lessons;
+for (const { file } of lessonFiles) {
+  const lesson = JSON.parse(fs.readFileSync(path.join(root, 'assets/lessons', file), 'utf8'));
+  const s = await openPage({ width: 1280, height: 800, hash: `${hash}#lesson=${lesson.id}&step=1` });
+  try {
+    const { page } = s;
+    await waitForState(page, (st) => st.scene === lesson.scene && st.ready, { what: lesson.id });
+    let stats;
+    for (let i = 0; i < 50 && !(stats && stats.firstFrameMs); ++i) {
+      stats = await page.evaluate(() => window.grasplab.renderStats());
+      await sleep(50);
+    }
+    await page.evaluate(() => window.grasplab.play());
+    await sleep(1000);
+    const a = await page.evaluate(() => window.grasplab.state());
+    const w = Date.now();
+    await sleep(5000);
+    const b = await page.evaluate(() => window.grasplab.state());
+    const { intervals, quality } = await page.evaluate(() => window.grasplab.renderStats());
+    const recent = intervals.slice(-60);
+    rows.push([`lesson ${lesson.id}: first frame; its first step at 1x (5 s, quality ${quality})`,
+      `first frame ${stats.firstFrameMs.toFixed(0)} ms; draws median ${median(recent).toFixed(1)} ms (${(1000 / median(recent)).toFixed(0)} fps), 95th percentile ${quantile(recent, 0.95).toFixed(1)} ms; ${((b.time - a.time) / ((Date.now() - w) / 1000)).toFixed(2)}x real time`]);
+  } finally {
+    await s.close();
+  }
+}
+
 console.log(`Commit ${commit}, ${new Date().toISOString().slice(0, 10)}, ${chromium}, headless with SwiftShader (software WebGL), 1280x800.\n`);
 console.log('| measure | result |\n|---|---|');
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);

@@ -86,7 +86,7 @@ test('editing a parameter restarts the scene and updates the link, which the CLI
 });
 
 test('a scene too big for a link offers its file; a file opened from the picker loads', async () => {
-  const session = await openPage();
+  const session = await openPage({ hash: '' });  // no link in the address bar to begin with
   const { page } = session;
   try {
     await waitForState(page, (s) => s.ready, { what: 'the first frame' });

@@ -4,14 +4,16 @@
 //   friction-cone: the block starts to slide at tan(theta) = mu (Coulomb, and
 //     the pyramid has edges in the slope's plane), for two values of mu;
 //   two-finger-pinch: the held block slips below mu* = m g / (2 N), N the
-//     grip force per finger the simulation reports.
+//     grip force per finger the simulation reports;
+//   dynamic-autograsp: the paper's Figure 3, the static auto-grasp of the
+//     handset without force closure, the dynamic one with it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { loadGrasplab, repoRoot } from './load_module.mjs';
 import { assetPaths } from '../../web/src/scene_assets.js';
 import { measureQuestion, answerIsRight, QUANTITIES } from '../../web/src/lesson_measure.js';
-import { validateLesson } from '../../web/src/lesson_format.js';
+import { validateLesson, lessonSceneText } from '../../web/src/lesson_format.js';
 
 const Module = await loadGrasplab();
 const lessonDir = `${repoRoot}assets/lessons/`;
@@ -20,7 +22,7 @@ const lessons = index.map(({ file }) => ({ file, lesson: JSON.parse(fs.readFileS
 
 // open(): a fresh simulation of the lesson's scene, assets handed over as the worker does.
 function opener(lesson) {
-  const text = fs.readFileSync(repoRoot + lesson.scene, 'utf8');
+  const text = lessonSceneText(lesson, fs.readFileSync(repoRoot + lesson.scene, 'utf8'));
   const assets = [...assetPaths(JSON.parse(text))].map((a) => [a, new Uint8Array(fs.readFileSync(repoRoot + a))]);
   return () => {
     const sim = new Module.Simulation();
@@ -91,4 +93,19 @@ test('two-finger-pinch: the held block slips below mu* = m g / (2 N)', () => {
   assert.ok(Math.abs(m.value - m.formula.value) < 0.01, `${m.value} vs ${m.formula.value}`);
   assert.equal(answerIsRight(q, m, m.formula.value), true);
   assert.equal(answerIsRight(q, m, 0.3), false);
+});
+
+test('dynamic-autograsp: the static grasp of the handset has no force closure, the dynamic one has (Figure 3)', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'dynamic-autograsp');
+  const [staticQ, dynamicQ] = lesson.steps.filter((s) => s.question).map((s) => s.question);
+  const st = measureQuestion(opener(lesson), staticQ, {});
+  const dy = measureQuestion(opener(lesson), dynamicQ, {});
+  console.log(`static: ${st.details.contacts} contacts, closure ${st.details.forceClosure}; dynamic: ${dy.details.contacts} contacts, closure ${dy.details.forceClosure}, epsilon ${dy.details.epsilonL1}`);
+  assert.equal(st.details.forceClosure, false);
+  assert.equal(dy.details.forceClosure, true);
+  assert.ok(dy.details.contacts > st.details.contacts);
+  assert.ok(dy.value > 0.01 && dy.value < 0.1, `${dy.value}`);
+  assert.equal(st.value, st.details.contacts);
+  assert.equal(answerIsRight(staticQ, st, st.details.contacts), true);
+  assert.equal(answerIsRight(staticQ, st, st.details.contacts + 1), false);
 });

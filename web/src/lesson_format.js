@@ -1,5 +1,6 @@
 // The lesson format (docs/lessons.md): a scene plus a short script of steps.
 //   { format: "grasplab-lesson", version: 1, id, title, summary, scene: "assets/...json",
+//     sceneEdits?: { key: value }   top-level fields of the scene replaced (e.g. "actions": [])
 //     controls: [{ id, type: "tilt" | "friction", label, min, max, step, value, materials? }],
 //     readouts: ["tilt" | "block-slide" | "grip"],
 //     steps: [{ title?, text, camera?: { position, target }, set?: { controlId: value },
@@ -21,6 +22,11 @@ export function validateLesson(lesson, file = 'lesson') {
   if (typeof lesson.id === 'string' && !/^[a-z0-9-]+$/.test(lesson.id)) err('id', 'lower-case letters, digits and "-" only');
   if (typeof lesson.scene !== 'string' || !/^assets\/[\w./-]+\.json$/.test(lesson.scene) || lesson.scene.includes('..')) {
     err('scene', 'must be a scene file under assets/ ("assets/....json")');
+  }
+  if ('sceneEdits' in lesson) {
+    const e = lesson.sceneEdits;
+    if (!e || typeof e !== 'object' || Array.isArray(e)) err('sceneEdits', 'must be an object of scene fields');
+    else for (const k of Object.keys(e)) if (['format', 'version'].includes(k)) err(`sceneEdits.${k}`, 'cannot be edited');
   }
   const controls = lesson.controls ?? [];
   const ids = new Set();
@@ -85,4 +91,11 @@ export function validateLesson(lesson, file = 'lesson') {
     }
   });
   return errors;
+}
+
+// The lesson's scene text: the scene file's text with sceneEdits applied
+// (the file's own text when there are none).
+export function lessonSceneText(lesson, fileText) {
+  if (!lesson.sceneEdits) return fileText;
+  return JSON.stringify({ ...JSON.parse(fileText), ...lesson.sceneEdits }, null, 2);
 }

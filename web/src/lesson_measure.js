@@ -147,9 +147,37 @@ export function criticalMu(open, params) {
   };
 }
 
+// A grasp action pressed at `at` (s) on a scene without actions, the grasp
+// evaluated at `evaluateAt` (s): `metric` is "contacts" (on the object),
+// "epsilonL1" (Ferrari-Canny, 0 without force closure) or "volumeL1". The
+// paper's Figure 3: the static auto-grasp of the handset stops each finger
+// at its first touch (3 contacts, no force closure); the dynamic one keeps
+// the motors pushing and pulls the handset in (5 contacts, closure).
+export function graspAfterAction(open, { robot, action, at = 0.1, duration = 1.5, evaluateAt, metric }) {
+  if (!['contacts', 'epsilonL1', 'volumeL1'].includes(metric)) throw new Error(`grasp: unknown metric "${metric}"`);
+  const sim = open();
+  try {
+    const h = sim.timestep();
+    check(sim.step(Math.round(at / h)), 'step');
+    check(sim.action(action, robot, duration), 'action');
+    check(sim.step(Math.round((evaluateAt - at) / h)), 'step');
+    const g = JSON.parse(sim.graspJson(false));
+    const value = metric === 'contacts' ? g.contacts : g.forceClosure ? g[metric] : 0;
+    return {
+      value,
+      unit: '',
+      formula: null,
+      details: { forceClosure: g.forceClosure, contacts: g.contacts, epsilonL1: g.epsilonL1, volumeL1: g.volumeL1, time: sim.time() },
+    };
+  } finally {
+    sim.delete();
+  }
+}
+
 export const QUANTITIES = {
   'slip-angle-deg': slipAngleDeg,
   'critical-mu': criticalMu,
+  'grasp-after-action': graspAfterAction,
 };
 
 // Measures a question's quantity; `values` (the lesson controls' current

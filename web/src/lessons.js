@@ -7,7 +7,7 @@
 // the view with it), "friction" sets the named materials' mu_s = mu_k.
 // They are applied again whenever the lesson's scene (re)loads or resets.
 import { ToWorker, Contact, CONTACT_STRIDE, POSE_STRIDE } from './protocol.js';
-import { validateLesson } from './lesson_format.js';
+import { validateLesson, lessonSceneText } from './lesson_format.js';
 import { tiltedGravity, gripForce, answerIsRight } from './lesson_measure.js';
 
 const fmt = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
@@ -82,7 +82,15 @@ export function createLessons(app, panelElement) {
     latest.lessonScenePending = lesson.scene;
     // The scene picker names the lesson's scene by the lesson.
     (latest.sceneLabels ??= {})[lesson.scene] = `Lesson: ${lesson.title}`;
-    app.api.load(lesson.scene);
+    if (lesson.sceneEdits) {  // the scene file, edited (lesson_format.js), loaded as text under the file's name
+      const want = lesson;
+      fetch(new URL(lesson.scene, document.baseURI))
+        .then((r) => { if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.text(); })
+        .then((text) => { if (lesson === want) app.api.loadText(lessonSceneText(lesson, text), lesson.scene); })
+        .catch((e) => showError(`lesson ${lesson.id}: scene ${lesson.scene}: ${e.message}`));
+    } else {
+      app.api.load(lesson.scene);
+    }
     renderStep();
     return true;
   }
@@ -270,7 +278,10 @@ export function createLessons(app, panelElement) {
     const m = msg.result;
     const q = p.question;
     const unit = q.unit ? ` ${q.unit}` : '';
-    const sim = `The simulation: ${fmt(m.value)}${unit}; the formula: ${m.formula.text} = ${fmt(m.formula.value)}${unit}.`;
+    const digits = Number.isInteger(m.value) ? 0 : m.value < 0.1 ? 4 : 3;
+    const sim = m.formula
+      ? `The simulation: ${fmt(m.value, digits)}${unit}; the formula: ${m.formula.text} = ${fmt(m.formula.value, digits)}${unit}.`
+      : `The simulation: ${fmt(m.value, digits)}${unit}.`;
     let text;
     let right = null;
     if (p.answer === null) {
@@ -280,7 +291,7 @@ export function createLessons(app, panelElement) {
     } else {
       right = answerIsRight(q, m, p.answer);
       const off = p.answer - m.value;
-      text = right ? `Right. ${sim}` : `Not yet: ${fmt(p.answer)}${unit} is ${fmt(Math.abs(off))}${unit} ${off > 0 ? 'too high' : 'too low'} (within ${q.tolerance}${unit} counts). Try the simulation again.`;
+      text = right ? `Right. ${sim}` : `Not yet: ${fmt(p.answer, digits)}${unit} is ${off > 0 ? 'too high' : 'too low'} (within ${q.tolerance}${unit} of the simulation's value counts). Try the simulation again.`;
     }
     lastCheck = { answer: p.answer, right, measured: m };
     if (!stale) {

@@ -385,7 +385,11 @@ window.addEventListener('drop', (e) => {
 $('play').onclick = () => (latest.running ? api.pause() : api.play());
 $('step').onclick = api.step;
 $('reset').onclick = api.reset;
-$('scene-picker').onchange = (e) => api.load(e.target.value);
+$('scene-picker').onchange = (e) => {
+  // The address bar no longer names what is shown: a link or lesson there would reopen the old scene.
+  history.replaceState(null, '', `${location.pathname}${location.search}`);
+  api.load(e.target.value);
+};
 $('speed-factor').onchange = (e) => send(ToWorker.SPEED, { factor: Number(e.target.value) });
 const showHelp = (on) => { $('help').hidden = !on; };
 $('help-toggle').onclick = () => showHelp($('help').hidden);
