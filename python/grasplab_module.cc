@@ -128,6 +128,13 @@ class Simulation {
     return ToPython(j);
   }
   py::object Grasp(bool linf) const { return ToPython(GraspQualityJson(EvaluateSceneGraspLive(scene_, linf))); }
+  // The L1 wrench space (io/grasp_json.h: WrenchSpaceJson), generators as an (n, dim) array.
+  py::object WrenchSpace() const {
+    py::object d = ToPython(WrenchSpaceJson(EvaluateSceneGraspLive(scene_, false)));
+    const int dim = d["dim"].cast<int>();
+    d["generators"] = py::module_::import("numpy").attr("array")(d["generators"], "float64").attr("reshape")(-1, dim);
+    return d;
+  }
   void Action(const std::string& type, const std::string& robot, double duration) {
     Check(RunButtonAction(&scene_, type, robot, duration));
   }
@@ -181,6 +188,8 @@ PYBIND11_MODULE(grasplab, m) {
       .def("grasp", &Simulation::Grasp, py::arg("linf") = false, "force closure, epsilon and volume of the scene's grasp")
       .def("action", &Simulation::Action, py::arg("type"), py::arg("robot"), py::arg("duration") = 1.0)
       .def("set_external_control", &Simulation::SetExternal, py::arg("robot"), py::arg("external") = true)
+      .def("wrench_space", &Simulation::WrenchSpace,
+           "The grasp's L1 wrench space: generators (n, dim), the weakest direction and its margin (epsilon when > 0)")
       .def("set_gravity", &Simulation::SetGravity, py::arg("gx"), py::arg("gy"), py::arg("gz"),
            "Gravity (m/s^2, world frame) from the next step on; each component in [-1000, 1000].")
       .def("set_material_friction", &Simulation::SetMaterialFriction, py::arg("material"), py::arg("static_friction"),

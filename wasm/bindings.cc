@@ -87,6 +87,13 @@ class Simulation {
   // Force closure, epsilon and volume of the scene's grasp (scene "grasp").
   // linf false skips the L-infinity metrics (scene/scene.h: EvaluateSceneGraspLive).
   std::string GraspJson(bool linf) const { return GraspQualityJson(EvaluateSceneGraspLive(scene_, linf)).dump(); }
+  // The metrics plus "wrenchSpace" (io/grasp_json.h), from one evaluation (L1 only).
+  std::string GraspWrenchJson() const {
+    const GraspQuality q = EvaluateSceneGraspLive(scene_, false);
+    nlohmann::ordered_json j = GraspQualityJson(q);
+    j["wrenchSpace"] = WrenchSpaceJson(q);
+    return j.dump();
+  }
   emscripten::val Poses() const {
     return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
   }
@@ -183,6 +190,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("loadJson", &Simulation::LoadJson)
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)
+      .function("graspWrenchJson", &Simulation::GraspWrenchJson)
       .function("hasGrasp", &Simulation::HasGrasp)
       .function("action", &Simulation::Action)
       .function("frameJson", &Simulation::FrameJson)

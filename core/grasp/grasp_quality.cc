@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <Eigen/SVD>
+
 #include "core/grasp/convex_hull_nd.h"
 #include "core/math/tangent_basis.h"
 #include "core/solvers/friction_directions.h"
@@ -22,6 +24,43 @@ void PushWrench(const Vec3& f, const Vec3& tau, GraspSpace space, std::vector<do
 double Epsilon(const HullNd& hull) {
   const double depth = OriginDepth(hull);
   return depth > 100.0 * hull.tolerance ? depth : 0.0;
+}
+
+// GraspQuality::weakest for a hull that built: the facet nearest the origin
+// (largest offset, OriginDepth's facet).
+void WeakestFromHull(const HullNd& hull, GraspQuality* q) {
+  const HullFacet* nearest = &hull.facets[0];
+  for (const HullFacet& f : hull.facets) {
+    if (f.offset > nearest->offset) nearest = &f;
+  }
+  for (int k = 0; k < hull.dim; ++k) q->weakest[k] = nearest->normal[k];
+  q->weakest_margin = -nearest->offset;
+  q->has_weakest = true;
+}
+
+// GraspQuality::weakest for wrenches spanning fewer than dim dimensions: the
+// unit normal v of their affine hull (the right singular vector of the
+// centred n x dim generator matrix with the least singular value; Eigen's
+// JacobiSVD, deterministic), signed so that every generator has w . v <= 0
+// up to rounding: the hand cannot push along v.
+void WeakestFromFlat(const std::vector<double>& w, int dim, GraspQuality* q) {
+  const int n = static_cast<int>(w.size()) / dim;
+  Eigen::MatrixXd W(n, dim);
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < dim; ++k) W(i, k) = w[i * dim + k];
+  }
+  const Eigen::RowVectorXd mean = W.colwise().mean();
+  const Eigen::MatrixXd centred = W.rowwise() - mean;
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd(centred, Eigen::ComputeFullV);
+  Eigen::VectorXd v = svd.matrixV().col(dim - 1);
+  double c = mean.dot(v);  // every generator's component along v (the hull is flat)
+  if (c > 0.0) {
+    v = -v;
+    c = -c;
+  }
+  for (int k = 0; k < dim; ++k) q->weakest[k] = v[k];
+  q->weakest_margin = c;
+  q->has_weakest = true;
 }
 
 }  // namespace
@@ -103,12 +142,15 @@ GraspQuality EvaluateGrasp(std::span<const GraspContact> contacts, const Vec3& c
     q.note = "no contacts";
     return q;
   }
+  q.generators = w;
   const HullNd l1 = ConvexHullNd(w, dim);
   q.rank = l1.rank;
   if (l1.status != HullStatus::kOk) {
     q.note = "L1 wrench space: " + l1.message;
+    if (l1.status == HullStatus::kDegenerate) WeakestFromFlat(w, dim, &q);
     return q;
   }
+  WeakestFromHull(l1, &q);
   q.volume_l1 = l1.volume;
   q.epsilon_l1 = Epsilon(l1);
   q.force_closure = q.epsilon_l1 > 0.0;

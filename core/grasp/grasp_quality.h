@@ -39,6 +39,7 @@
 // max_linf_points candidates. L1 is the default metric, as in GraspIt!.
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <vector>
@@ -79,6 +80,25 @@ struct GraspQuality {
   double epsilon_linf = 0.0;
   double volume_linf = 0.0;
   std::string note;           // why a metric is 0 or missing, empty otherwise
+
+  // The L1 wrench space itself, for drawing it (the page's wrench-space
+  // panel, lessons): its generators w_ik (wrench_count x dim, row-major, in
+  // the scaled units above) and the direction the grasp resists least.
+  std::vector<double> generators;
+  // weakest: unit (dim entries used), the outward normal of the L1 hull's
+  // facet nearest the origin: the hand can apply at most `weakest_margin`
+  // along it with unit total normal force, so a disturbance along -weakest
+  // is the one that breaks the grasp first. weakest_margin = the origin's
+  // depth (epsilon when > 0; <= 0 without force closure: the disturbance
+  // along -weakest cannot be resisted at all). When the wrenches span fewer
+  // than dim dimensions (a flat hull: never force closure), weakest is the
+  // normal of their affine hull oriented away from it (the least singular
+  // direction of the centred generators) and the margin minus their
+  // distance from the origin along it. has_weakest is false when the hull
+  // failed (too large, numerical) or there are no contacts.
+  bool has_weakest = false;
+  std::array<double, 6> weakest{};
+  double weakest_margin = 0.0;
 };
 
 // torque_scale rho > 0 (m). Contacts with a non-finite entry or a zero

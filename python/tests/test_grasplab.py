@@ -162,3 +162,19 @@ def test_the_tilting_plane_lesson_slides_past_atan_mu_and_holds_below(root):
     with pytest.raises(ValueError, match="no material named"):
         sim.set_material_friction("steel", 0.5, 0.5)
     assert sim.settings()["gravity"] == [0, 0, -G]
+
+
+def test_the_handset_wrench_space_weakest_facet_is_at_epsilon(root):
+    # After the dynamic auto-grasp (force closure), every L1 generator lies
+    # behind the weakest facet, whose distance from the origin is epsilon.
+    sim = load(root, "barrett-handset")
+    sim.step(800)  # 2 s
+    g = sim.grasp()
+    w = sim.wrench_space()
+    assert g["forceClosure"] and w["forceClosure"]
+    gen = w["generators"]
+    assert gen.shape == (g["wrenches"], 6)
+    weakest = np.array(w["weakest"])
+    assert np.linalg.norm(weakest) == pytest.approx(1.0, abs=1e-12)
+    assert w["margin"] == pytest.approx(g["epsilonL1"], rel=1e-12)
+    assert (gen @ weakest).max() == pytest.approx(w["margin"], abs=1e-9)

@@ -169,3 +169,73 @@ TEST_CASE("Grasp evaluation rejects bad contacts with a note instead of a NaN", 
 
 }  // namespace
 }  // namespace grasplab
+
+namespace grasplab {
+namespace {
+
+double Dot(const GraspQuality& q, int i, int dim) {
+  double s = 0.0;
+  for (int k = 0; k < dim; ++k) s += q.generators[i * dim + k] * q.weakest[k];
+  return s;
+}
+
+TEST_CASE("The weakest direction of the disc grasp: pure torque with little friction, at epsilon", "[grasp]") {
+  // DiscEpsilon: with mu = 0.1 the top and bottom faces (tau / R = +-mu) are
+  // nearer the origin than the side faces (0.45): the grasp resists torque
+  // least, so weakest = (0, 0, +-1) at margin mu. With mu = 1 a side face
+  // (0.935) is nearer than the top (1): force and torque mixed.
+  GraspQualitySettings planar;
+  planar.space = GraspSpace::kPlanar;
+  for (double mu : {0.1, 1.0}) {
+    const GraspQuality q = EvaluateGrasp(Disc(0.05, mu, 0.0), Vec3::Zero(), 0.05, planar);
+    INFO("mu = " << mu);
+    REQUIRE(q.has_weakest);
+    CHECK(q.weakest_margin == Approx(DiscEpsilon(mu)).epsilon(1e-9));
+    CHECK(std::hypot(q.weakest[0], q.weakest[1], q.weakest[2]) == Approx(1.0).epsilon(1e-12));
+    CHECK(q.generators.size() == 3u * 2u * 3u);  // 3 contacts x 2 planar edges x (fx, fy, tau/R)
+    if (mu == 0.1) CHECK(std::abs(q.weakest[2]) == Approx(1.0).epsilon(1e-9));
+    else CHECK(std::abs(q.weakest[2]) < 0.99);  // a side face: force and torque mixed
+  }
+}
+
+TEST_CASE("Every L1 generator lies behind the weakest facet, and a facet's worth lie on it", "[grasp]") {
+  const GraspQuality q = EvaluateGrasp(CubeGrasp(), Vec3::Zero(), 0.052);
+  REQUIRE(q.force_closure);
+  REQUIRE(q.has_weakest);
+  CHECK(q.weakest_margin == Approx(q.epsilon_l1).epsilon(1e-12));
+  int on = 0;
+  for (int i = 0; i < q.wrench_count; ++i) {
+    const double d = Dot(q, i, 6);
+    CHECK(d <= q.weakest_margin + 1e-9);
+    if (d > q.weakest_margin - 1e-9) ++on;
+  }
+  CHECK(on >= 6);  // a simplicial facet of the 6-D hull
+}
+
+TEST_CASE("Two antipodal point contacts: the weakest direction is the torque about their axis", "[grasp]") {
+  // Every wrench has tau_x = 0 (rank 5): the hull is flat, and the unresisted
+  // direction is the torque about x, at margin 0.
+  const GraspQuality q = EvaluateGrasp(Antipodal(0.8), Vec3::Zero(), 1.0, Model(GraspContactModel::kPointContact));
+  REQUIRE(q.has_weakest);
+  CHECK(std::abs(q.weakest[3]) == Approx(1.0).epsilon(1e-9));
+  CHECK(std::abs(q.weakest_margin) < 1e-12);
+}
+
+TEST_CASE("A cube on four supports cannot resist being lifted: weakest is -z force at margin -1", "[grasp]") {
+  // Four contacts under a cube push up (n = +z): every unit-normal-force
+  // wrench has f_z = 1, so the hand can never pull down; the disturbance
+  // -weakest = +z (lifting) breaks it, and the hull lies at distance 1
+  // beyond the origin along it.
+  std::vector<GraspContact> c;
+  for (double x : {-0.02, 0.02}) {
+    for (double y : {-0.02, 0.02}) c.push_back({Vec3(x, y, -0.03), Vec3(0, 0, 1), 0.5});
+  }
+  const GraspQuality q = EvaluateGrasp(c, Vec3::Zero(), 0.052);
+  CHECK_FALSE(q.force_closure);
+  REQUIRE(q.has_weakest);
+  CHECK(q.weakest[2] == Approx(-1.0).epsilon(1e-9));
+  CHECK(q.weakest_margin == Approx(-1.0).epsilon(1e-9));
+}
+
+}  // namespace
+}  // namespace grasplab
