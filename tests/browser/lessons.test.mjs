@@ -133,3 +133,41 @@ test('two-finger-pinch: mu lowered below m g / (2 N) drops the held block; above
     await session.close();
   }
 });
+
+test('the wrench-space panel draws the handset grasp: closure with the epsilon ball, the weakest facet at epsilon', async () => {
+  const session = await openPage({ hash: '#lesson=dynamic-autograsp&step=3' });
+  const { page } = session;
+  try {
+    await waitForState(page, (st) => st.scene === 'assets/scenes/barrett-handset.json' && st.ready, { what: 'the handset' });
+    await page.waitForSelector('#wrench-panel[open]');
+    // The static grasp: contacts, no closure; the weakest disturbance is resisted by nothing.
+    await page.evaluate(() => window.grasplab.action('autograsp-static', 'hand', 1.5));
+    await page.evaluate(() => window.grasplab.runSteps(600));
+    let s = await waitForState(page, (st) => st.steps === 600 && st.grasp && st.grasp.wrenchSpace, { what: 'the static grasp' });
+    let ws = s.grasp.wrenchSpace;
+    assert.equal(ws.forceClosure, false);
+    assert.equal(ws.generators.length, s.grasp.wrenches);
+    assert.ok(ws.margin <= 0, `${ws.margin}`);
+    assert.match(await page.textContent('#wrench-text'), /no force closure/);
+    console.log(`screenshot: ${await session.screenshot('wrench-space-static.png')}`);
+    // The dynamic grasp from a reset: closure, the weakest facet at epsilon.
+    await page.evaluate(() => window.grasplab.reset());
+    await waitForState(page, (st) => st.steps === 0, { what: 'the reset' });
+    await page.evaluate(() => window.grasplab.action('autograsp', 'hand', 1.5));
+    await page.evaluate(() => window.grasplab.runSteps(800));
+    s = await waitForState(page, (st) => st.steps === 800 && st.grasp && st.grasp.wrenchSpace && st.grasp.forceClosure,
+      { what: 'the dynamic grasp' });
+    ws = s.grasp.wrenchSpace;
+    assert.equal(ws.forceClosure, true);
+    assert.ok(Math.abs(Math.hypot(...ws.weakest) - 1) < 1e-12);
+    assert.ok(Math.abs(ws.margin - s.grasp.epsilonL1) < 1e-12);
+    const support = Math.max(...ws.generators.map((w) => w.reduce((a, x, k) => a + x * ws.weakest[k], 0)));
+    assert.ok(Math.abs(support - ws.margin) < 1e-9, `${support} vs ${ws.margin}`);
+    await page.waitForFunction(() => /force closure, epsilon/.test(document.getElementById('wrench-text').textContent));
+    console.log(`screenshot: ${await session.screenshot('wrench-space-dynamic.png')}`);
+    assert.deepEqual(s.errors, []);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});

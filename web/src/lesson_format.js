@@ -4,7 +4,7 @@
 //     controls: [{ id, type: "tilt" | "friction", label, min, max, step, value, materials? }],
 //     readouts: ["tilt" | "block-slide" | "grip"],
 //     steps: [{ title?, text, camera?: { position, target }, set?: { controlId: value },
-//               play?: bool, press?, watch?,
+//               play?: bool, wrenchSpace?: bool (open the wrench-space panel), press?, watch?,
 //               question?: { text, quantity, params, tolerance, unit?, explain? } }] }
 // validateLesson returns every mistake as "file: json.path: problem" (empty
 // when the lesson is good); the page refuses a lesson with any.
@@ -65,7 +65,7 @@ export function validateLesson(lesson, file = 'lesson') {
     if (!s || typeof s !== 'object') { err(at, 'must be an object'); return; }
     if (typeof s.text !== 'string') err(`${at}.text`, 'must be a string');
     for (const k of ['title', 'press', 'watch']) if (k in s && typeof s[k] !== 'string') err(`${at}.${k}`, 'must be a string');
-    if ('play' in s && typeof s.play !== 'boolean') err(`${at}.play`, 'must be true or false');
+    for (const k of ['play', 'wrenchSpace']) if (k in s && typeof s[k] !== 'boolean') err(`${at}.${k}`, 'must be true or false');
     if (s.camera) {
       for (const k of ['position', 'target']) {
         const v = s.camera[k];

@@ -131,6 +131,7 @@ export function createLessons(app, panelElement) {
       view.setCamera(step.camera.position, step.camera.target);
       latest.needsFraming = false;
     }
+    if (step.wrenchSpace) document.getElementById('wrench-panel').open = true;
     if (step.play && !latest.startedForStep) {
       latest.startedForStep = true;
       app.api.play();
@@ -149,6 +150,7 @@ export function createLessons(app, panelElement) {
       latest.needsFraming = false;
     }
     if (step.play) { latest.startedForStep = true; app.api.play(); }
+    if (step.wrenchSpace) document.getElementById('wrench-panel').open = true;
     renderStep();
   }
 

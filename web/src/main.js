@@ -25,6 +25,7 @@ import { installPointerDrag } from './pointer_drag.js';
 import { ControlPanel } from './panel.js';
 import { Plots } from './plots.js';
 import { createLessons } from './lessons.js';
+import { WrenchSpaceView, describeWrenchSpace } from './wrench_space.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
@@ -121,6 +122,9 @@ function onWorkerMessage({ data: msg }) {
       {
         const g = msg.description.grasp;
         $('grasp-object').textContent = g ? `of ${msg.description.bodies[g.object].name}` : '';
+        $('wrench-panel').hidden = !g;
+        wrench.shown = null;
+        if (wrench.view) wrench.view.update(null);
       }
       {
         const picker = $('scene-picker');
@@ -159,6 +163,7 @@ function onWorkerMessage({ data: msg }) {
       updateGraspPanel();
       updateDiagnostics();
       lessons.updateReadouts();
+      updateWrenchSpace();
       break;
     case FromWorker.MEASURED:
       lessons.onMeasured(msg);
@@ -193,6 +198,30 @@ function onWorkerMessage({ data: msg }) {
 }
 
 function send(type, extra = {}) { worker.postMessage({ type, ...extra }); }
+
+// The wrench-space panel (wrench_space.js): built when first opened; while
+// open, the worker's grasp metrics carry the wrench space.
+const wrench = { view: null, shown: null };
+function updateWrenchSpace() {
+  const g = latest.grasp;
+  if (!wrench.view || !$('wrench-panel').open || !g || !g.wrenchSpace || g === wrench.shown) return;
+  wrench.shown = g;
+  const d = latest.description;
+  const o = d.grasp ? d.grasp.object * POSE_STRIDE : -1;
+  const at = o >= 0 ? [latest.poses[o], latest.poses[o + 1], latest.poses[o + 2]] : null;
+  wrench.view.update(g.wrenchSpace, at, 0.5 * view.overlays.size);
+  $('wrench-text').textContent = describeWrenchSpace(g.wrenchSpace);
+}
+$('wrench-panel').addEventListener('toggle', () => {
+  const open = $('wrench-panel').open;
+  if (open && !wrench.view) {
+    wrench.view = new WrenchSpaceView($('wrench-canvas'), view);
+    wrench.view.setSize($('wrench-canvas').clientWidth || 280, 150);
+  }
+  if (!open && wrench.view) wrench.view.clearObjectArrows();
+  wrench.shown = null;
+  send(ToWorker.WRENCH_SPACE, { on: open });
+});
 
 // What the page's modules share: the DOM lookup, the latest frame, the view,
 // the worker's command channel, the error panel, and (once built) the api.
@@ -290,6 +319,9 @@ Object.assign(api, {
   lessonBack: () => lessons.back(),
   lessonControl: (id, value) => lessons.setControl(id, value),
   lessonAnswer: (value) => lessons.answer(value),
+  // The wrench-space panel: open or close it; wrenchSpace() is what it shows.
+  wrenchPanel: (open) => { $('wrench-panel').open = !!open; },
+  wrenchSpace: () => (wrench.shown ? wrench.shown.wrenchSpace : null),
 });
 
 function setOverlays(flags) {

@@ -37,6 +37,8 @@
 //   { type: 'material', name, staticFriction, kineticFriction }  a material's friction, from the next step
 //   { type: 'gravity', gravity: [gx, gy, gz] }  gravity (m/s^2, world) from the next step (a lesson's tilt);
 //                                           a reset or load goes back to the scene's
+//   { type: 'wrench-space', on }            frames' grasp metrics also carry wrenchSpace (io/grasp_json.h:
+//                                           WrenchSpaceJson: generators, weakest direction, margin)
 //   { type: 'measure', id, question, values }  measure a lesson question's quantity on fresh runs of the
 //                                           loaded scene (web/src/lesson_measure.js; values: the lesson
 //                                           controls by id); answered by 'measured' with the same id
@@ -85,7 +87,7 @@ export const ToWorker = Object.freeze({
   ACTION: 'action', CONTROLLER: 'controller', SOURCE: 'source',
   RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
   JOINT_TARGET: 'joint-target', DRAG_START: 'drag-start', DRAG_MOVE: 'drag-move', DRAG_END: 'drag-end',
-  MATERIAL: 'material', GRAVITY: 'gravity', MEASURE: 'measure', FAULT: 'fault',
+  MATERIAL: 'material', GRAVITY: 'gravity', MEASURE: 'measure', WRENCH_SPACE: 'wrench-space', FAULT: 'fault',
 });
 
 export const FromWorker = Object.freeze({

@@ -66,12 +66,13 @@ function robotJoints() {
 // Paused frames (step, action, load) always evaluate afresh.
 const GRASP_INTERVAL_MS = 100;
 let lastGrasp = null;
+let wantWrenchSpace = false;  // the page shows the wrench space: frames carry it
 let nextGraspAt = 0;
 function graspMetrics(force) {
   if (!hasGrasp) return null;
   const now = performance.now();
   if (force || !lastGrasp || now >= nextGraspAt) {
-    lastGrasp = { ...JSON.parse(sim.graspJson(false)), time: sim.time() };
+    lastGrasp = { ...JSON.parse(wantWrenchSpace ? sim.graspWrenchJson() : sim.graspJson(false)), time: sim.time() };
     const cost = performance.now() - now;
     nextGraspAt = now + Math.max(GRASP_INTERVAL_MS, 4 * cost);
   }
@@ -465,6 +466,11 @@ function handle(msg) {
         if (!running) postFrame();
         break;
       }
+      case ToWorker.WRENCH_SPACE:
+        wantWrenchSpace = !!msg.on;
+        lastGrasp = null;
+        if (sim) postFrame(true);
+        break;
       case ToWorker.MEASURE: {
         // Runs to completion (a second or two of fresh runs); the live
         // simulation waits meanwhile and its clock restarts after.
