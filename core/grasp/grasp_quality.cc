@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include <Eigen/SVD>
+#include <Eigen/Eigenvalues>
 
 #include "core/grasp/convex_hull_nd.h"
 #include "core/math/tangent_basis.h"
@@ -39,21 +39,29 @@ void WeakestFromHull(const HullNd& hull, GraspQuality* q) {
 }
 
 // GraspQuality::weakest for wrenches spanning fewer than dim dimensions: the
-// unit normal v of their affine hull (the right singular vector of the
-// centred n x dim generator matrix with the least singular value; Eigen's
-// JacobiSVD, deterministic), signed so that every generator has w . v <= 0
-// up to rounding: the hand cannot push along v.
+// unit normal v of their affine hull, the eigenvector of the centred
+// generators' scatter matrix sum (w_i - m)(w_i - m)^T with the least
+// eigenvalue (Eigen's SelfAdjointEigenSolver on a fixed 6x6 matrix:
+// deterministic, and small in the WASM module), signed so that every
+// generator has w . v <= 0 up to rounding: the hand cannot push along v.
 void WeakestFromFlat(const std::vector<double>& w, int dim, GraspQuality* q) {
   const int n = static_cast<int>(w.size()) / dim;
-  Eigen::MatrixXd W(n, dim);
+  Eigen::Matrix<double, 6, 1> mean = Eigen::Matrix<double, 6, 1>::Zero();
   for (int i = 0; i < n; ++i) {
-    for (int k = 0; k < dim; ++k) W(i, k) = w[i * dim + k];
+    for (int k = 0; k < dim; ++k) mean[k] += w[i * dim + k] / n;
   }
-  const Eigen::RowVectorXd mean = W.colwise().mean();
-  const Eigen::MatrixXd centred = W.rowwise() - mean;
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd(centred, Eigen::ComputeFullV);
-  Eigen::VectorXd v = svd.matrixV().col(dim - 1);
-  double c = mean.dot(v);  // every generator's component along v (the hull is flat)
+  // Unused dimensions (planar: dim 3) get an identity block, so their
+  // eigenvalues (1) never come before the flat direction's (about 0).
+  Eigen::Matrix<double, 6, 6> scatter = Eigen::Matrix<double, 6, 6>::Zero();
+  for (int k = dim; k < 6; ++k) scatter(k, k) = 1.0;
+  for (int i = 0; i < n; ++i) {
+    Eigen::Matrix<double, 6, 1> d = Eigen::Matrix<double, 6, 1>::Zero();
+    for (int k = 0; k < dim; ++k) d[k] = w[i * dim + k] - mean[k];
+    scatter.topLeftCorner(dim, dim) += d.head(dim) * d.head(dim).transpose();
+  }
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eig(scatter);
+  Eigen::Matrix<double, 6, 1> v = eig.eigenvectors().col(0);  // eigenvalues ascending
+  double c = mean.head(dim).dot(v.head(dim));  // every generator's component along v (the hull is flat)
   if (c > 0.0) {
     v = -v;
     c = -c;
