@@ -74,9 +74,9 @@ try {
   }
   const t1 = await page.evaluate(() => window.grasplab.state());
   const realTime = (t1.time - t0.time) / ((Date.now() - w0) / 1000);
-  const { intervals, drawMs, quality } = await page.evaluate(() => window.grasplab.renderStats());
+  const { intervals, drawMs, quality, resolution } = await page.evaluate(() => window.grasplab.renderStats());
   rows.push(['handset grasp at 1x: simulated s per wall s (10 s)', `${realTime.toFixed(2)} (measured speed ${quantile(speeds, 0.1).toFixed(2)}-${quantile(speeds, 0.9).toFixed(2)}, 10-90 %)`]);
-  rows.push([`handset grasp at 1x: interval between draws (quality ${quality})`, `median ${median(intervals).toFixed(1)} ms (${(1000 / median(intervals)).toFixed(0)} fps), 95th percentile ${quantile(intervals, 0.95).toFixed(1)} ms; main-thread draw call ${median(drawMs).toFixed(1)} ms`]);
+  rows.push([`handset grasp at 1x: interval between draws (quality ${quality}, resolution ${resolution * 100} %)`, `median ${median(intervals).toFixed(1)} ms (${(1000 / median(intervals)).toFixed(0)} fps), 95th percentile ${quantile(intervals, 0.95).toFixed(1)} ms; main-thread draw call ${median(drawMs).toFixed(1)} ms`]);
   rows.push(['handset grasp at 1x: grasp', `${t1.grasp.forceClosure ? 'force closure' : 'no force closure'}, epsilon ${t1.grasp.epsilonL1.toFixed(4)}, ${t1.diagnostics.lcpSize} LCP rows, ${t1.diagnostics.pivots} pivots/step`]);
   await page.selectOption('#speed-factor', 'Infinity');
   await sleep(1000);
@@ -123,9 +123,9 @@ for (const { file } of lessonFiles) {
     const w = Date.now();
     await sleep(5000);
     const b = await page.evaluate(() => window.grasplab.state());
-    const { intervals, quality } = await page.evaluate(() => window.grasplab.renderStats());
+    const { intervals, quality, resolution } = await page.evaluate(() => window.grasplab.renderStats());
     const recent = intervals.slice(-60);
-    rows.push([`lesson ${lesson.id}: first frame; its first step at 1x (5 s, quality ${quality})`,
+    rows.push([`lesson ${lesson.id}: first frame; its first step at 1x (5 s, quality ${quality}, resolution ${resolution * 100} %)`,
       `first frame ${stats.firstFrameMs.toFixed(0)} ms; draws median ${median(recent).toFixed(1)} ms (${(1000 / median(recent)).toFixed(0)} fps), 95th percentile ${quantile(recent, 0.95).toFixed(1)} ms; ${((b.time - a.time) / ((Date.now() - w) / 1000)).toFixed(2)}x real time`]);
   } finally {
     await s.close();

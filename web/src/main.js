@@ -26,6 +26,7 @@ import { ControlPanel } from './panel.js';
 import { Plots } from './plots.js';
 import { createLessons } from './lessons.js';
 import { WrenchSpaceView, describeWrenchSpace } from './wrench_space.js';
+import { AdaptiveQuality } from './adaptive_quality.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
@@ -263,7 +264,7 @@ const api = {
     return view.toClient([latest.poses[o], latest.poses[o + 1], latest.poses[o + 2]]);
   },
   renderStats: () => ({ firstFrameMs: renderStats.firstFrameMs, intervals: renderStats.intervals.slice(),
-    drawMs: renderStats.drawMs.slice(), quality: view.quality }),
+    drawMs: renderStats.drawMs.slice(), quality: view.quality, resolution: adaptive.scale, resolutionChanges: adaptive.changes }),
   state: () => ({
     ready: latest.ready,
     running: latest.running,
@@ -445,13 +446,21 @@ window.addEventListener('keydown', (e) => {
 // and the time each draw took on the main thread (ms). The view draws on
 // demand, so while paused and still nothing is drawn.
 const renderStats = { firstFrameMs: null, intervals: [], drawMs: [] };
+const adaptive = new AdaptiveQuality(view);
 let lastDraw = null;
 function frame(now) {
   const start = performance.now();
   if (view.render()) {
     const end = performance.now();
     if (renderStats.firstFrameMs === null && latest.ready && view.meshes.length) renderStats.firstFrameMs = end;
-    if (lastDraw !== null) renderStats.intervals.push(now - lastDraw);
+    if (lastDraw !== null) {
+      renderStats.intervals.push(now - lastDraw);
+      if (latest.running && now - lastDraw < 1000) {  // not the first draw after a pause
+        const before = adaptive.scale;
+        adaptive.sample(now - lastDraw);
+        if (adaptive.scale !== before) $('quality-note').textContent = adaptive.label();
+      }
+    }
     renderStats.drawMs.push(end - start);
     if (renderStats.intervals.length > 240) renderStats.intervals.shift();
     if (renderStats.drawMs.length > 240) renderStats.drawMs.shift();
