@@ -87,6 +87,16 @@ test('friction-cone: the tilt slider turns gravity; the block sticks at 20 degre
   try {
     await waitForState(page, (st) => st.scene === 'assets/lessons/scenes/tilting-plane.json' && st.ready, { what: 'the plane' });
     const x = (st) => st.bodies.find((b) => b.name === 'block').position[0];
+    // A link into a step finds the controls as the steps before it set them.
+    const lessonState = await page.evaluate(() => window.grasplab.lesson());
+    assert.deepEqual(lessonState.values, { tilt: 0, mu: 0.5 });
+    const solver = await openPage({ hash: '#lesson=solver-step&step=3' });
+    try {
+      await waitForState(solver.page, (st) => st.scene === 'assets/lessons/scenes/tilting-plane.json' && st.ready, { what: 'solver-step' });
+      assert.deepEqual((await solver.page.evaluate(() => window.grasplab.lesson())).values, { tilt: 30, mu: 0.5 });
+    } finally {
+      await solver.close();
+    }
     await page.evaluate(() => window.grasplab.lessonControl('tilt', 20));
     await page.evaluate(() => window.grasplab.runSteps(400));
     let s = await waitForState(page, (st) => st.steps >= 400, { what: '1 s at 20 degrees' });

@@ -109,3 +109,17 @@ test('dynamic-autograsp: the static grasp of the handset has no force closure, t
   assert.equal(answerIsRight(staticQ, st, st.details.contacts), true);
   assert.equal(answerIsRight(staticQ, st, st.details.contacts + 1), false);
 });
+
+test('solver-step: the LCP carries m g, friction/normal is tan(theta) inside the cone and mu on its edge', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'solver-step');
+  const qs = lesson.steps.filter((s) => s.question).map((s) => s.question);
+  const values = defaults(lesson);
+  const [rest, inside, edge] = qs.map((q) => measureQuestion(opener(lesson), q, values));
+  console.log(`sum of normal forces ${rest.value} N; friction ratio at 20 deg ${inside.value} (tan 20 = ${Math.tan(Math.PI / 9)}); at 30 deg ${edge.value}`);
+  assert.ok(Math.abs(rest.value - 9.81) < 1e-9);
+  assert.equal(rest.details.contacts, 4);
+  assert.ok(Math.abs(inside.value - Math.tan((20 * Math.PI) / 180)) < 1e-6);
+  assert.equal(inside.details.sliding, 0);
+  assert.ok(Math.abs(edge.value - 0.5) < 1e-9);
+  assert.equal(edge.details.sliding, 4);
+});

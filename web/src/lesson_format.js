@@ -10,7 +10,7 @@
 // when the lesson is good); the page refuses a lesson with any.
 
 export const CONTROL_TYPES = ['tilt', 'friction'];
-export const READOUTS = ['tilt', 'block-slide', 'grip'];
+export const READOUTS = ['tilt', 'block-slide', 'grip', 'contacts', 'solver'];
 
 export function validateLesson(lesson, file = 'lesson') {
   const errors = [];

@@ -174,7 +174,53 @@ export function graspAfterAction(open, { robot, action, at = 0.1, duration = 1.5
   }
 }
 
+// The contact forces on `body` after `at` seconds on the plane tilted by
+// `tilt` degrees (friction mu_s = mu_k = mu on `material`): `metric`
+// "normal-sum" is the sum of the normal forces (N; equilibrium: m g cos t,
+// what the LCP's lambda_n >= 0, v_n >= 0, lambda_n v_n = 0 gives a resting
+// body), "friction-ratio" is |sum of friction forces| / sum of normal forces
+// (Coulomb: tan t while it sticks, mu once it slides).
+export function contactForces(open, { body, material, mu, tilt = 0, at = 1, metric }) {
+  if (!['normal-sum', 'friction-ratio'].includes(metric)) throw new Error(`contact forces: unknown metric "${metric}"`);
+  const sim = open();
+  try {
+    const g = tiltedGravity(tilt);
+    check(sim.setGravity(g[0], g[1], g[2]), 'setGravity');
+    if (material) check(sim.setMaterialFriction(material, mu, mu), 'setMaterialFriction');
+    check(sim.step(Math.round(at / sim.timestep())), 'step');
+    const i = bodyIndex(sim, body);
+    const c = sim.contacts();
+    let fn = 0, count = 0, sliding = 0;
+    const ft = [0, 0, 0];
+    for (let k = 0; k + CONTACT_STRIDE <= c.length; k += CONTACT_STRIDE) {
+      if (c[k + 11] !== i && c[k + 12] !== i) continue;
+      fn += c[k + 6];
+      for (let d = 0; d < 3; ++d) ft[d] += c[k + 7 + d];
+      sliding += c[k + 14];
+      ++count;
+    }
+    const mass = JSON.parse(sim.describeJson()).bodies[i].mass;
+    const t = (tilt * Math.PI) / 180;
+    const gn = Math.hypot(g[0], g[1], g[2]);
+    const details = { contacts: count, sliding, normal: fn, friction: Math.hypot(...ft), mass };
+    if (metric === 'normal-sum') {
+      return { value: fn, unit: 'N', formula: { value: mass * gn * Math.cos(t), text: `m g cos θ = ${mass} kg × ${gn} m/s² × cos ${tilt}°` }, details };
+    }
+    const sticks = Math.tan(t) <= (mu ?? 0.5);
+    return {
+      value: fn > 0 ? Math.hypot(...ft) / fn : 0,
+      unit: '',
+      formula: sticks ? { value: Math.tan(t), text: `tan θ = tan ${tilt}° (it sticks: tan θ ≤ μ)` }
+        : { value: mu, text: `μ = ${mu} (it slides: tan θ > μ)` },
+      details,
+    };
+  } finally {
+    sim.delete();
+  }
+}
+
 export const QUANTITIES = {
+  'contact-forces': contactForces,
   'slip-angle-deg': slipAngleDeg,
   'critical-mu': criticalMu,
   'grasp-after-action': graspAfterAction,

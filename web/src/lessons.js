@@ -6,7 +6,7 @@
 // Lesson controls act on the running simulation: "tilt" turns gravity (and
 // the view with it), "friction" sets the named materials' mu_s = mu_k.
 // They are applied again whenever the lesson's scene (re)loads or resets.
-import { ToWorker, Contact, CONTACT_STRIDE, POSE_STRIDE } from './protocol.js';
+import { ToWorker, Contact, CONTACT_STRIDE, POSE_STRIDE, Stats } from './protocol.js';
 import { validateLesson, lessonSceneText } from './lesson_format.js';
 import { tiltedGravity, gripForce, answerIsRight } from './lesson_measure.js';
 
@@ -77,6 +77,8 @@ export function createLessons(app, panelElement) {
     lesson = entry.data;
     values = Object.fromEntries((lesson.controls ?? []).map((c) => [c.id, c.value]));
     stepIndex = Math.min(Math.max(1, Math.round(Number(k)) || 1), lesson.steps.length) - 1;
+    // A link into step k finds the controls as steps 1..k set them.
+    for (const step of lesson.steps.slice(0, stepIndex + 1)) Object.assign(values, step.set ?? {});
     lastCheck = null;
     latest.startedForStep = false;
     latest.lessonScenePending = lesson.scene;
@@ -127,8 +129,11 @@ export function createLessons(app, panelElement) {
     document.getElementById('grasp-panel').hidden = !latest.description?.grasp;
     applyControls();
     const step = lesson.steps[stepIndex];
-    if (step.camera) {
-      view.setCamera(step.camera.position, step.camera.target);
+    // The camera of this step, or of the last step before it that has one
+    // (a link may open at any step).
+    const camera = lesson.steps.slice(0, stepIndex + 1).reverse().find((x) => x.camera)?.camera;
+    if (camera) {
+      view.setCamera(camera.position, camera.target);
       latest.needsFraming = false;
     }
     if (step.wrenchSpace) document.getElementById('wrench-panel').open = true;
@@ -239,6 +244,14 @@ export function createLessons(app, panelElement) {
         if (b >= 0 && latest.poses.length) {
           rows.push(['block moved down the plane', `${fmt(latest.poses[b * POSE_STRIDE] * 1000, 2)} mm`]);
         }
+      } else if (r === 'solver') {
+        const st = latest.stats;
+        if (st) {
+          rows.push(['LCP size (unknowns)', String(st[Stats.LCP_SIZE])], ['Lemke pivots, last step', String(st[Stats.PIVOTS])],
+            ['residual', st[Stats.RESIDUAL].toExponential(1)]);
+        }
+      } else if (r === 'contacts') {
+        continue;  // a table of its own (contactTable)
       } else if (r === 'grip') {
         const g = latest.description.grasp;
         if (!g) continue;
@@ -252,7 +265,33 @@ export function createLessons(app, panelElement) {
           ['μ now', fmt(values.mu, 3)]);
       }
     }
+    const tables = [];
+    if ((lesson.readouts ?? []).includes('contacts')) tables.push(contactTable(find('block')));
     el.readouts.replaceChildren(...rows.map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, v))));
+    if (el.contactTable) el.contactTable.remove();
+    el.contactTable = tables[0] ?? null;
+    if (el.contactTable) el.readouts.after(el.contactTable);
+  }
+
+  // One row per contact of body b: the LCP's normal force, the friction
+  // force's size and its ratio to the normal (<= mu: inside the cone),
+  // the slip speed and the state in words (not only the overlay colours).
+  function contactTable(b) {
+    const c = latest.contacts ?? [];
+    const rows = [];
+    for (let k = 0; k + CONTACT_STRIDE <= c.length; k += CONTACT_STRIDE) {
+      if (c[k + Contact.BODY_A] !== b && c[k + Contact.BODY_B] !== b) continue;
+      const fn = c[k + Contact.NORMAL_FORCE];
+      const ft = Math.hypot(c[k + Contact.FRICTION_FORCE], c[k + Contact.FRICTION_FORCE + 1], c[k + Contact.FRICTION_FORCE + 2]);
+      rows.push(h('tr', {},
+        h('td', {}, String(rows.length + 1)), h('td', {}, fmt(fn, 3)), h('td', {}, fmt(ft, 3)),
+        h('td', {}, fn > 1e-9 ? fmt(ft / fn, 3) : '–'), h('td', {}, fmt(c[k + Contact.SLIP] * 1000, 2)),
+        h('td', {}, c[k + Contact.SLIDING] ? 'slide' : 'stick')));
+    }
+    return h('table', { class: 'lesson-contacts', 'aria-label': 'Contact forces of the last step' },
+      h('caption', {}, rows.length ? `${rows.length} contacts, last step` : 'no contacts'),
+      h('thead', {}, h('tr', {}, ...['#', 'λn (N)', '|ft| (N)', '|ft| / λn', 'slip (mm/s)', 'state'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, ...rows));
   }
 
   // Checks an answer (null: just show it) against the simulation's measure.
