@@ -42,6 +42,10 @@ for (const lesson of index) {
       assert.equal(l.id, lesson.id);
       assert.equal(l.step, 1);
       assert.equal(await page.textContent('#lesson-title'), `${lesson.title}: ${lesson.steps[0].title}`);
+      // The scene picker names a lesson's own scene by the lesson (a bundled scene keeps its title).
+      const picked = await page.evaluate(() => { const p = document.getElementById('scene-picker'); return p.options[p.selectedIndex]?.text; });
+      if (lesson.scene.startsWith('assets/lessons/')) assert.equal(picked, `Lesson: ${lesson.title}`);
+      else assert.ok(picked && !picked.startsWith('assets/'), picked);
       for (let k = 1; k <= lesson.steps.length; ++k) {
         if (k > 1) {
           await page.click('#lesson-next');

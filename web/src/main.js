@@ -92,7 +92,12 @@ function onWorkerMessage({ data: msg }) {
         o.title = msg.summaries?.[n] ?? n;
         return o;
       }));
-      if (latest.scene) picker.value = latest.scene;
+      if (latest.scene) {
+        if (![...picker.options].some((o) => o.value === latest.scene)) {  // a link, a file or a lesson's scene
+          picker.add(new Option(latest.scene === 'link' ? 'shared link' : latest.sceneLabels?.[latest.scene] ?? latest.scene, latest.scene));
+        }
+        picker.value = latest.scene;
+      }
       break;
     }
     case FromWorker.SCENE:
