@@ -153,6 +153,7 @@ GraspQuality EvaluateGrasp(std::span<const GraspContact> contacts, const Vec3& c
   q.generators = w;
   const HullNd l1 = ConvexHullNd(w, dim);
   q.rank = l1.rank;
+  q.joggle = l1.joggle;
   if (l1.status != HullStatus::kOk) {
     q.note = "L1 wrench space: " + l1.message;
     if (l1.status == HullStatus::kDegenerate) WeakestFromFlat(w, dim, &q);

@@ -97,6 +97,10 @@ struct GraspQuality {
   // distance from the origin along it. has_weakest is false when the hull
   // failed (too large, numerical) or there are no contacts.
   bool has_weakest = false;
+  // > 0 when the L1 hull was built on joggled wrenches (convex_hull_nd.cc:
+  // degenerate input); epsilon, weakest and the margin are then those of
+  // wrenches moved by up to this per coordinate.
+  double joggle = 0.0;
   std::array<double, 6> weakest{};
   double weakest_margin = 0.0;
 };

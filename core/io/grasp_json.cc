@@ -32,6 +32,7 @@ nlohmann::ordered_json WrenchSpaceJson(const GraspQuality& q) {
   j["weakest"] = q.has_weakest ? nlohmann::ordered_json(std::vector<double>(q.weakest.begin(), q.weakest.begin() + dim))
                                : nlohmann::ordered_json(nullptr);
   j["margin"] = q.weakest_margin;
+  j["joggle"] = q.joggle;
   j["note"] = q.note;
   return j;
 }

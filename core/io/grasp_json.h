@@ -15,7 +15,8 @@ nlohmann::ordered_json GraspQualityJson(const GraspQuality& q);
 // The L1 grasp wrench space for drawing it (the page's wrench-space panel):
 // {dim, torqueScale (m), forceClosure, epsilonL1, generators: [[fx, fy, fz,
 //  tx/rho, ty/rho, tz/rho], ...] (unit normal force each; planar: [fx, fy,
-//  tz/rho]), weakest: [dim] or null, margin} (GraspQuality::weakest).
+//  tz/rho]), weakest: [dim] or null, margin, joggle} (GraspQuality::weakest;
+//  joggle > 0: the hull was built on wrenches moved by up to that).
 nlohmann::ordered_json WrenchSpaceJson(const GraspQuality& q);
 
 }  // namespace grasplab

@@ -75,6 +75,15 @@ test('every Simulation binding forwards to the core', async () => {
     assert.equal(sim.step(399), '');
     const grasp = JSON.parse(call('graspJson', false));
     assert.equal(grasp.forceClosure, true);
+    // The same metrics with the wrench space: the weakest facet's support is
+    // epsilon, up to the hull's joggle (the jaw's coplanar pad wrenches are
+    // degenerate: the hull is built on wrenches moved by up to `joggle`).
+    const gw = JSON.parse(call('graspWrenchJson'));
+    assert.equal(gw.epsilonL1, grasp.epsilonL1);
+    assert.equal(gw.wrenchSpace.generators.length, grasp.wrenches);
+    const support = Math.max(...gw.wrenchSpace.generators.map((w) => w.reduce((a, x, k) => a + x * gw.wrenchSpace.weakest[k], 0)));
+    assert.ok(gw.wrenchSpace.joggle > 0);
+    assert.ok(Math.abs(support - grasp.epsilonL1) <= Math.sqrt(6) * gw.wrenchSpace.joggle + 1e-12, `${support} vs ${grasp.epsilonL1}`);
     assert.equal(call('summaryJson').length > 0, true);
     assert.equal(JSON.parse(call('frameJson')).time, sim.time());
     assert.equal(call('stateHash'), JSON.parse(sim.summaryJson()).stateHash);
@@ -96,6 +105,11 @@ test('every Simulation binding forwards to the core', async () => {
     assert.ok(drag[9] > 0, `spring force z ${drag[9]}`);
     call('endDrag');
     assert.equal(sim.dragState()[0], -1);
+    // Gravity, turned from the next step; a bad component is named and nothing changes.
+    assert.match(call('setGravity', 0, 0, NaN), /^gravity\[2\]: /);
+    assert.deepEqual(JSON.parse(sim.settingsJson()).gravity, [0, 0, -9.81]);
+    assert.equal(sim.setGravity(1, 0, -9.81), '');
+    assert.deepEqual(JSON.parse(sim.settingsJson()).gravity, [1, 0, -9.81]);
     // Reset: back to time 0 with the loaded scene's first state.
     assert.equal(call('reset'), '');
     assert.equal(sim.time(), 0);
