@@ -153,7 +153,7 @@ function onWorkerMessage({ data: msg }) {
       latest.stateHash = msg.stateHash; latest.contactCount = msg.contactCount; latest.actualSpeed = msg.actualSpeed;
       latest.poses = msg.poses; latest.grasp = msg.grasp; latest.recording = msg.recording; latest.replay = null;
       latest.contacts = msg.contacts; latest.joints = msg.joints; latest.stats = msg.stats; latest.energy = msg.energy;
-      latest.drag = msg.drag; latest.robots = msg.robots; latest.memory = msg.memory;
+      latest.drag = msg.drag; latest.robots = msg.robots; latest.memory = msg.memory; latest.stepMs = msg.stepMs;
       updateRecording();
       view.setPoses(msg.poses);
       if (latest.needsFraming && latest.description) {

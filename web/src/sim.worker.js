@@ -99,6 +99,7 @@ function postFrame(force = !running) {
     steps: sim.stepCount(),
     running,
     stateHash: sim.stateHash(),
+    stepMs,  // the running estimate of one step's wall time (ms; the tick loop's)
     contactCount: sim.contactCount(),
     actualSpeed,
     grasp: graspMetrics(force),

@@ -98,8 +98,17 @@ export function createStatusPanels(app) {
     $('contacts').textContent = `${latest.contactCount} contact${latest.contactCount === 1 ? '' : 's'}`;
     const speed = $('speed');
     if (latest.running) {
-      speed.textContent = `${latest.actualSpeed.toFixed(2)}x real time`;
-      speed.classList.toggle('behind', latest.actualSpeed < 0.95 * Number($('speed-factor').value));
+      const factor = Number($('speed-factor').value);
+      const behind = latest.actualSpeed < 0.95 * factor;
+      // Behind: say why, in the worker's own measure: a step's computing
+      // time against the time the asked speed allows per step (h / factor).
+      const h = (latest.timestep ?? 0.0025) * 1000;
+      const allowed = h / factor;
+      speed.textContent = behind && latest.stepMs
+        ? `${latest.actualSpeed.toFixed(2)}x real time, not ${factor}x: a step takes ${latest.stepMs.toFixed(2)} ms, ${factor}x needs one every ${allowed.toFixed(2)} ms`
+        : `${latest.actualSpeed.toFixed(2)}x real time`;
+      speed.title = behind ? `The simulation cannot keep up with ${factor}x: the worker computes a step of h = ${h.toFixed(2)} ms in ${latest.stepMs?.toFixed(2)} ms, and ${factor}x needs one every ${allowed.toFixed(2)} ms; drawing frames and the grasp metrics take the rest of its time. Lower the speed or simplify the scene.` : '';
+      speed.classList.toggle('behind', behind);
     } else {
       speed.textContent = 'paused';
       speed.classList.remove('behind');

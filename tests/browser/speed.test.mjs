@@ -1,0 +1,29 @@
+// When the simulation cannot keep up with the chosen speed, the status bar
+// says so and why (each step's computing time against its h), in words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadScene, openPage, waitForState } from './browser.mjs';
+
+test('100 boxes at 10x fall behind, and the status bar says a step takes longer than 10x allows', async () => {
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    await loadScene(page, 'assets/scenes/box-stacks.json');
+    await page.selectOption('#speed-factor', '10');
+    await page.evaluate(() => window.grasplab.play());
+    // 10x needs a step every 0.25 ms; 100 boxes take about 2 ms (docs/benchmarks.md).
+    const s = await waitForState(page, (st) => st.running && st.actualSpeed > 0 && st.actualSpeed < 5 && st.time > 0.2,
+      { what: 'running behind', timeout: 30000 });
+    const text = await page.textContent('#speed');
+    const m = /^(\d+\.\d\d)x real time, not 10x: a step takes (\d+\.\d\d) ms, 10x needs one every 0\.25 ms$/.exec(text);
+    assert.ok(m, text);
+    assert.ok(Number(m[2]) > 0.25, text);  // the reason holds: slower than 10x allows
+    assert.match(await page.getAttribute('#speed', 'title'), /cannot keep up with 10x/);
+    assert.ok(await page.$eval('#speed', (e) => e.classList.contains('behind')));
+    console.log(`status: ${text} (actual ${s.actualSpeed.toFixed(2)}x)`);
+    await page.evaluate(() => window.grasplab.pause());
+  } finally {
+    await session.close();
+  }
+});
