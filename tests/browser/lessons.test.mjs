@@ -185,3 +185,31 @@ test('the wrench-space panel draws the handset grasp: closure with the epsilon b
     await session.close();
   }
 });
+
+test('every number explains itself: the grasp metrics, the status bar and every diagnostics row have a tooltip; the help lists a glossary', async () => {
+  const session = await openPage({ hash: '#builtin=parallel-jaw-cube' });
+  const { page } = session;
+  try {
+    await waitForState(page, (st) => st.ready && st.scene === 'assets/scenes/parallel-jaw-cube.json', { what: 'the jaw' });
+    await page.evaluate(() => window.grasplab.runSteps(300));
+    await waitForState(page, (st) => st.steps === 300, { what: '300 steps' });
+    await page.click('#diagnostics summary');
+    await page.evaluate(() => window.grasplab.step());
+    await page.waitForSelector('#diagnostics-table tr');
+    await page.waitForTimeout(400);
+    await page.evaluate(() => window.grasplab.step());
+    await page.waitForTimeout(400);
+    const missing = await page.evaluate(() => [
+      ...document.querySelectorAll('#grasp-metrics th, #diagnostics-table th'),
+      ...['grasp-verdict', 'time', 'steps', 'timestep', 'contacts', 'speed', 'legend-cones', 'legend-force'].map((id) => document.getElementById(id)),
+    ].filter((e) => !e.title).map((e) => e.id || e.textContent));
+    assert.deepEqual(missing, []);
+    assert.ok((await page.$$('#diagnostics-table th')).length >= 15);
+    await page.click('#help-toggle');
+    await page.click('#glossary summary');
+    const terms = await page.$$eval('#glossary dt', (d) => d.map((x) => x.textContent));
+    assert.ok(terms.includes('epsilon (L1)') && terms.includes('force closure') && terms.length >= 25, terms.join(', '));
+  } finally {
+    await session.close();
+  }
+});

@@ -27,6 +27,7 @@ import { Plots } from './plots.js';
 import { createLessons } from './lessons.js';
 import { WrenchSpaceView, describeWrenchSpace } from './wrench_space.js';
 import { AdaptiveQuality } from './adaptive_quality.js';
+import { installGlossary } from './glossary.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
@@ -317,6 +318,7 @@ const api = {
 window.grasplab = api;
 app.api = api;
 const lessons = createLessons(app, $('lesson-panel'));
+installGlossary();
 // Lessons (lessons.js): where the open lesson is, and the tests' handles.
 Object.assign(api, {
   lesson: () => lessons.state(),

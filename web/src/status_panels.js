@@ -2,6 +2,7 @@
 // panel, the step diagnostics and the status bar. Each reads app.latest (the
 // worker's last frame, main.js) and writes the DOM; nothing else.
 import { Stats, STAGE_NAMES } from './protocol.js';
+import { explain } from './glossary.js';
 
 export function createStatusPanels(app) {
   const { $, latest, view, showError } = app;
@@ -81,6 +82,7 @@ export function createStatusPanels(app) {
       const tr = document.createElement('tr');
       const th = document.createElement('th');
       th.textContent = k;
+      th.title = explain(k);
       const td = document.createElement('td');
       td.textContent = v;
       tr.append(th, td);
