@@ -14,6 +14,7 @@
 
 #include "core/io/frame_arrays.h"
 #include "core/io/grasp_json.h"
+#include "core/io/grasp_probe.h"
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
@@ -162,6 +163,18 @@ PYBIND11_MODULE(grasplab, m) {
   m.attr("CONTACT_STRIDE") = grasplab::kContactStride;
   m.attr("JOINT_STRIDE") = grasplab::kJointStride;
   m.attr("frame_layout") = py::module_::import("json").attr("loads")(grasplab::FrameLayoutJson());
+  m.def(
+      "grasp_probe",
+      [](const py::object& probe) {
+        // io/grasp_probe.h: contacts placed by hand; bad input raises ValueError naming the field.
+        const std::string text = py::module_::import("json").attr("dumps")(probe).cast<std::string>();
+        py::object out = py::module_::import("json").attr("loads")(grasplab::EvaluateGraspProbeJson(text));
+        if (out.contains("error")) throw py::value_error(out["error"].cast<std::string>());
+        return out;
+      },
+      py::arg("probe"),
+      "Force closure, epsilon and the wrench space of hand-placed contacts: {'contacts': [{'position', 'normal', "
+      "'friction'}], 'center', 'torqueScale', 'frictionEdges'?} (docs/grasping.md)");
   py::class_<Simulation>(m, "Simulation")
       .def_static("from_file", &Simulation::FromFile, py::arg("path"),
                   "Loads a scene file (assets from the assets/ folder that contains it).")

@@ -14,6 +14,7 @@
 #include "core/io/frame_arrays.h"
 #include "core/io/frame_record.h"
 #include "core/io/grasp_json.h"
+#include "core/io/grasp_probe.h"
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
@@ -184,6 +185,7 @@ class Simulation {
 
 EMSCRIPTEN_BINDINGS(grasplab) {
   emscripten::function("frameLayoutJson", &FrameLayoutJson);
+  emscripten::function("evaluateGraspProbeJson", &EvaluateGraspProbeJson);  // io/grasp_probe.h
   emscripten::class_<Simulation>("Simulation")
       .constructor<>()
       .function("reset", &Simulation::Reset)

@@ -178,3 +178,21 @@ def test_the_handset_wrench_space_weakest_facet_is_at_epsilon(root):
     assert np.linalg.norm(weakest) == pytest.approx(1.0, abs=1e-12)
     assert w["margin"] == pytest.approx(g["epsilonL1"], rel=1e-12)
     assert (gen @ weakest).max() == pytest.approx(w["margin"], abs=1e-9)
+
+
+def test_grasp_probe_pinch_is_open_and_a_third_contact_closes_it():
+    # Two antipodal point contacts on a 5 cm cube cannot resist the twist
+    # about their axis (rank 5, weakest = that torque); a third contact with
+    # friction on another face closes the grasp.
+    def probe(contacts, mu=0.5):
+        return grasplab.grasp_probe({
+            "contacts": [{"position": p, "normal": n, "friction": mu} for p, n in contacts],
+            "center": [0, 0, 0], "torqueScale": 0.0433})
+    pinch = [([0.025, 0, 0], [-1, 0, 0]), ([-0.025, 0, 0], [1, 0, 0])]
+    two = probe(pinch)
+    assert not two["forceClosure"] and two["rank"] == 5
+    assert abs(two["wrenchSpace"]["weakest"][3]) == pytest.approx(1.0, abs=1e-9)
+    three = probe(pinch + [([0, 0.025, 0.008], [0, -1, 0])])
+    assert three["forceClosure"] and three["epsilonL1"] > 0
+    with pytest.raises(ValueError, match=r"^contacts\[0\]\.normal: must not be zero$"):
+        probe([([0, 0, 0], [0, 0, 0])])

@@ -213,3 +213,29 @@ test('every number explains itself: the grasp metrics, the status bar and every 
     await session.close();
   }
 });
+
+test('force-closure: ticking contacts re-evaluates the grasp live; the pinch is open, a third contact closes it', async () => {
+  const session = await openPage({ hash: '#lesson=force-closure&step=2' });
+  const { page } = session;
+  try {
+    await waitForState(page, (st) => st.scene === 'assets/lessons/scenes/closure-cube.json' && st.ready, { what: 'the cube' });
+    const readout = () => page.textContent('.lesson-readouts');
+    await page.waitForFunction(() => window.grasplab.wrenchSpace() !== null);
+    assert.equal((await page.evaluate(() => window.grasplab.wrenchSpace())).forceClosure, false);
+    assert.match(await readout(), /force closureno/);
+    await page.check('#lesson-control-contacts-2');  // back (+y)
+    await page.waitForFunction(() => window.grasplab.wrenchSpace()?.forceClosure === true);
+    const ws = await page.evaluate(() => window.grasplab.wrenchSpace());
+    assert.equal(ws.generators.length, 3 * 8);
+    assert.ok(ws.epsilonL1 > 0.02 && ws.epsilonL1 < 0.05, `${ws.epsilonL1}`);  // 0.0302 in Node
+    assert.match(await readout(), /force closureyes/);
+    assert.match(await page.textContent('#wrench-text'), /force closure, epsilon/);
+    console.log(`screenshot: ${await session.screenshot('lesson-force-closure.png')}`);
+    // Without friction the same three contacts are open again.
+    await page.evaluate(() => window.grasplab.lessonControl('mu', 0));
+    await page.waitForFunction(() => window.grasplab.wrenchSpace()?.forceClosure === false);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});

@@ -24,13 +24,15 @@ const lessons = index.map(({ file }) => ({ file, lesson: JSON.parse(fs.readFileS
 function opener(lesson) {
   const text = lessonSceneText(lesson, fs.readFileSync(repoRoot + lesson.scene, 'utf8'));
   const assets = [...assetPaths(JSON.parse(text))].map((a) => [a, new Uint8Array(fs.readFileSync(repoRoot + a))]);
-  return () => {
+  const open = () => {
     const sim = new Module.Simulation();
     for (const [path, bytes] of assets) sim.setAsset(path, bytes);
     const err = sim.loadJson(text);
     if (err) { sim.delete(); throw new Error(err); }
     return sim;
   };
+  open.probe = (t) => Module.evaluateGraspProbeJson(t);  // hand-placed contacts (io/grasp_probe.h)
+  return open;
 }
 
 const question = (lesson) => lesson.steps.find((s) => s.question).question;
@@ -122,4 +124,20 @@ test('solver-step: the LCP carries m g, friction/normal is tan(theta) inside the
   assert.equal(inside.details.sliding, 0);
   assert.ok(Math.abs(edge.value - 0.5) < 1e-9);
   assert.equal(edge.details.sliding, 4);
+});
+
+test('force-closure: a pinch has epsilon 0; three contacts with friction close; without friction none of six does', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'force-closure');
+  const [pinch, fewest, frictionless] = lesson.steps.map((s) => s.question);
+  const values = defaults(lesson);
+  const p = measureQuestion(opener(lesson), pinch, values);
+  assert.equal(p.value, 0);
+  assert.equal(p.details.forceClosure, false);
+  assert.equal(p.details.rank, 5);  // no wrench twists about the pinch axis
+  const f = measureQuestion(opener(lesson), fewest, values);
+  console.log(`fewest contacts for closure at mu 0.5: ${f.value} (${f.details.contacts.join(', ')}; epsilon ${f.details.epsilonL1}, ${f.details.subsetsTried} subsets tried)`);
+  assert.equal(f.value, 3);  // 2 point contacts never close in 3-D; 3 off one line do
+  const z = measureQuestion(opener(lesson), frictionless, values);
+  assert.equal(z.value, 0);
+  assert.equal(z.details.subsetsTried, 63);  // frictionless closure needs 7 contacts
 });

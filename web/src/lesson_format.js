@@ -9,8 +9,8 @@
 // validateLesson returns every mistake as "file: json.path: problem" (empty
 // when the lesson is good); the page refuses a lesson with any.
 
-export const CONTROL_TYPES = ['tilt', 'friction'];
-export const READOUTS = ['tilt', 'block-slide', 'grip', 'contacts', 'solver'];
+export const CONTROL_TYPES = ['tilt', 'friction', 'contacts'];
+export const READOUTS = ['tilt', 'block-slide', 'grip', 'contacts', 'solver', 'closure'];
 
 export function validateLesson(lesson, file = 'lesson') {
   const errors = [];
@@ -30,6 +30,7 @@ export function validateLesson(lesson, file = 'lesson') {
   }
   const controls = lesson.controls ?? [];
   const ids = new Set();
+  const contactNames = new Map();  // contacts control id -> its candidates' names
   if (!Array.isArray(controls)) err('controls', 'must be an array');
   else controls.forEach((c, i) => {
     const at = `controls[${i}]`;
@@ -39,6 +40,28 @@ export function validateLesson(lesson, file = 'lesson') {
     else ids.add(c.id);
     if (!CONTROL_TYPES.includes(c.type)) err(`${at}.type`, `must be one of ${CONTROL_TYPES.join(', ')}`);
     if (typeof c.label !== 'string') err(`${at}.label`, 'must be a string');
+    if (c.type === 'contacts') {
+      // Contacts placed by hand on `object`: candidates in its frame, `value` the names in use.
+      if (typeof c.object !== 'string') err(`${at}.object`, 'must name the body the contacts are on');
+      if (!(Number.isFinite(c.torqueScale) && c.torqueScale > 0)) err(`${at}.torqueScale`, 'must be a positive number (m)');
+      const names = new Set();
+      if (!Array.isArray(c.candidates) || !c.candidates.length || c.candidates.length > 12) {
+        err(`${at}.candidates`, 'must be an array of 1 to 12 contacts');
+      } else {
+        c.candidates.forEach((k, j) => {
+          const kt = `${at}.candidates[${j}]`;
+          if (!k || typeof k.name !== 'string' || !k.name) { err(`${kt}.name`, 'must be a non-empty string'); return; }
+          if (names.has(k.name)) err(`${kt}.name`, `"${k.name}" is used twice`);
+          names.add(k.name);
+          for (const f of ['position', 'normal']) {
+            if (!Array.isArray(k[f]) || k[f].length !== 3 || !k[f].every(Number.isFinite)) err(`${kt}.${f}`, 'must be three finite numbers');
+          }
+        });
+      }
+      if (!Array.isArray(c.value) || !c.value.every((v) => names.has(v))) err(`${at}.value`, 'must list names of candidates');
+      contactNames.set(c.id, names);  // for steps[].set below
+      return;
+    }
     for (const k of ['min', 'max', 'step', 'value']) if (!Number.isFinite(c[k])) err(`${at}.${k}`, 'must be a finite number');
     if (Number.isFinite(c.min) && Number.isFinite(c.max)) {
       if (!(c.min < c.max)) err(at, `min must be below max (${c.min} >= ${c.max})`);
@@ -75,7 +98,10 @@ export function validateLesson(lesson, file = 'lesson') {
     for (const [id, v] of Object.entries(s.set ?? {})) {
       const c = Array.isArray(controls) ? controls.find((x) => x && x.id === id) : null;
       if (!c) err(`${at}.set.${id}`, 'names no control of this lesson');
-      else if (!Number.isFinite(v) || v < c.min || v > c.max) err(`${at}.set.${id}`, `must be a number in [${c.min}, ${c.max}]`);
+      else if (c.type === 'contacts') {
+        const names = contactNames.get(id);
+        if (!Array.isArray(v) || !v.every((n) => names && names.has(n))) err(`${at}.set.${id}`, 'must list names of candidates');
+      } else if (!Number.isFinite(v) || v < c.min || v > c.max) err(`${at}.set.${id}`, `must be a number in [${c.min}, ${c.max}]`);
     }
     const q = s.question;
     if (q !== undefined) {

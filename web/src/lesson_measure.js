@@ -219,7 +219,59 @@ export function contactForces(open, { body, material, mu, tilt = 0, at = 1, metr
   }
 }
 
+// Contacts placed by hand on an object (a lesson's "contacts" control):
+// candidates [{ name, position, normal }] in the object's frame (m; normal
+// into the object), `on` the names in use, friction mu; the object's centre
+// `center` (world) and torque scale rho. open.probe(text) is the module's
+// evaluateGraspProbeJson (io/grasp_probe.h). Returns the metrics and the
+// wrench space.
+export function probeContacts(probe, { candidates, on, mu, center, torqueScale }) {
+  const contacts = candidates.filter((c) => on.includes(c.name)).map((c) => ({
+    position: c.position.map((x, k) => x + center[k]), normal: c.normal, friction: mu,
+  }));
+  const out = JSON.parse(probe(JSON.stringify({ contacts, center, torqueScale })));
+  if (out.error) throw new Error(`contacts: ${out.error}`);
+  return out;
+}
+
+// The fewest of the candidate contacts whose grasp is in force closure
+// (every subset tried, smallest first; 0 when none is), at friction mu.
+// Grasp theory: in 3-D, with friction, 2 point contacts cannot resist the
+// torque about the line through them, so at least 3; without friction at
+// least 7 (Mishra, Schwartz & Sharir), so none of 6 candidates does.
+export function fewestContactsForClosure(open, { candidates, mu, center, torqueScale }) {
+  const probe = open.probe;
+  if (!probe) throw new Error('contacts: this module has no grasp probe');
+  const names = candidates.map((c) => c.name);
+  const n = names.length;
+  let tried = 0;
+  for (let size = 1; size <= n; ++size) {
+    for (let mask = 1; mask < 1 << n; ++mask) {
+      let bits = 0;
+      for (let k = 0; k < n; ++k) bits += (mask >> k) & 1;
+      if (bits !== size) continue;
+      const on = names.filter((_, k) => (mask >> k) & 1);
+      ++tried;
+      const q = probeContacts(probe, { candidates, on, mu, center, torqueScale });
+      if (q.forceClosure) {
+        return { value: size, unit: 'contacts', formula: null, details: { contacts: on, epsilonL1: q.epsilonL1, subsetsTried: tried } };
+      }
+    }
+  }
+  return { value: 0, unit: 'contacts', formula: null, details: { contacts: [], subsetsTried: tried } };
+}
+
+// The live evaluation of the contacts in use (the page's contacts control):
+// value epsilon (L1), details the metrics and wrench space.
+export function contactProbe(open, params) {
+  if (!open.probe) throw new Error('contacts: this module has no grasp probe');
+  const q = probeContacts(open.probe, params);
+  return { value: q.epsilonL1, unit: '', formula: null, details: q };
+}
+
 export const QUANTITIES = {
+  'contact-probe': contactProbe,
+  'fewest-contacts-for-closure': fewestContactsForClosure,
   'contact-forces': contactForces,
   'slip-angle-deg': slipAngleDeg,
   'critical-mu': criticalMu,

@@ -9,6 +9,7 @@
 import { ToWorker, Contact, CONTACT_STRIDE, POSE_STRIDE, Stats } from './protocol.js';
 import { validateLesson, lessonSceneText } from './lesson_format.js';
 import { tiltedGravity, gripForce, answerIsRight } from './lesson_measure.js';
+import { ContactMarkers } from './lesson_contacts.js';
 
 const fmt = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
@@ -22,6 +23,10 @@ export function createLessons(app, panelElement) {
   let measureSeq = 0;
   const pendingMeasures = new Map();
   const el = {};
+  const markers = new ContactMarkers(view);
+  let probed = null;  // the last live evaluation of the hand-placed contacts
+  let probeAsked = false;  // since the scene (re)loaded
+  let awaitingFrame = false;  // the scene (re)loaded and no frame of it has come yet
 
   function h(tag, props = {}, ...children) {
     const e = document.createElement(tag);
@@ -105,7 +110,31 @@ export function createLessons(app, panelElement) {
       view.setDown(g);
     } else if (c.type === 'friction') {
       for (const m of c.materials) send(ToWorker.MATERIAL, { name: m, staticFriction: v, kineticFriction: v });
+      const contacts = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+      if (contacts) probeLive(contacts);
+    } else if (c.type === 'contacts') {
+      probeLive(c);
     }
+  }
+
+  // The hand-placed contacts in use, evaluated in the worker (lesson_measure.js:
+  // contactProbe); the answer draws the markers and the wrench space.
+  function objectCentre(c) {
+    const i = latest.description ? latest.description.bodies.findIndex((b) => b.name === c.object) : -1;
+    if (i < 0 || !latest.poses.length) return null;
+    return [latest.poses[i * POSE_STRIDE], latest.poses[i * POSE_STRIDE + 1], latest.poses[i * POSE_STRIDE + 2]];
+  }
+  function probeLive(c) {
+    if (awaitingFrame) return;  // the poses are still the last scene's
+    const center = objectCentre(c);
+    if (!center) return;
+    probeAsked = true;
+    markers.show(c.candidates, values[c.id], center);
+    const id = ++measureSeq;
+    const question = { quantity: 'contact-probe', params: { candidates: c.candidates, on: values[c.id],
+      mu: values.mu ?? 0.5, center, torqueScale: c.torqueScale } };
+    pendingMeasures.set(id, { live: true, center, lessonId: lesson.id });
+    send(ToWorker.MEASURE, { id, question, values: {} });
   }
 
   function applyControls() {
@@ -125,6 +154,9 @@ export function createLessons(app, panelElement) {
       return;
     }
     latest.lessonScenePending = null;
+    probed = null;
+    probeAsked = false;
+    awaitingFrame = true;
     // A lesson scene without a grasp needs no grasp panel (room for the lesson).
     document.getElementById('grasp-panel').hidden = !latest.description?.grasp;
     applyControls();
@@ -171,6 +203,20 @@ export function createLessons(app, panelElement) {
     el.result = h('div', { class: 'lesson-result', role: 'status', 'aria-live': 'polite' });
     const controls = (lesson.controls ?? []).map((c) => {
       const id = `lesson-control-${c.id}`;
+      if (c.type === 'contacts') {
+        return h('fieldset', { class: 'lesson-contacts-control', id },
+          h('legend', {}, c.label),
+          ...c.candidates.map((k, j) => {
+            const box = h('input', { type: 'checkbox', id: `${id}-${j}`, checked: values[c.id].includes(k.name),
+              onchange: () => {
+                const on = new Set(values[c.id]);
+                if (box.checked) on.add(k.name); else on.delete(k.name);
+                values[c.id] = c.candidates.map((x) => x.name).filter((n) => on.has(n));  // candidate order
+                applyControl(c);
+              } });
+            return h('label', { for: `${id}-${j}`, class: 'lesson-check' }, box, ` ${k.name}`);
+          }));
+      }
       const out = h('output', { for: id, class: 'lesson-value' }, fmt(values[c.id], c.step < 0.01 ? 3 : 2));
       const input = h('input', {
         id, type: 'range', min: String(c.min), max: String(c.max), step: String(c.step), value: String(values[c.id]),
@@ -217,6 +263,8 @@ export function createLessons(app, panelElement) {
 
   function close(toList) {
     lesson = null;
+    markers.clear();
+    probed = null;
     document.getElementById('grasp-panel').hidden = false;
     view.setDown([0, 0, -1]);
     setHash();
@@ -226,6 +274,10 @@ export function createLessons(app, panelElement) {
   // Live values for the step, from the latest frame.
   function updateReadouts() {
     if (!lesson || !el.readouts || !latest.description || latest.scene !== lesson.scene) return;
+    // The first frame after a load brings the object's pose: evaluate the contacts then.
+    awaitingFrame = false;
+    const contacts = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+    if (contacts && !probed && !probeAsked) probeLive(contacts);
     const rows = [];
     const bodies = latest.description.bodies;
     const find = (name) => bodies.findIndex((b) => b.name === name);
@@ -249,6 +301,14 @@ export function createLessons(app, panelElement) {
         if (st) {
           rows.push(['LCP size (unknowns)', String(st[Stats.LCP_SIZE])], ['Lemke pivots, last step', String(st[Stats.PIVOTS])],
             ['residual', st[Stats.RESIDUAL].toExponential(1)]);
+        }
+      } else if (r === 'closure') {
+        const c = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+        rows.push(['contacts in use', String(c ? values[c.id].length : 0)]);
+        if (probed) {
+          rows.push(['force closure', probed.forceClosure ? 'yes' : 'no'],
+            ['epsilon (L1)', probed.forceClosure ? fmt(probed.epsilonL1, 4) : '0'],
+            ['wrench-space dimension', `${probed.rank} of 6`]);
         }
       } else if (r === 'contacts') {
         continue;  // a table of its own (contactTable)
@@ -310,6 +370,14 @@ export function createLessons(app, panelElement) {
     const p = pendingMeasures.get(msg.id);
     if (!p) return;
     pendingMeasures.delete(msg.id);
+    if (p.live) {
+      if (!lesson || lesson.id !== p.lessonId) return;
+      if (msg.error) { showError(`lesson: ${msg.error}`); return; }
+      probed = msg.result.details;
+      app.showWrenchSpace(probed.wrenchSpace, p.center);
+      updateReadouts();
+      return;
+    }
     const stale = !lesson || lesson.id !== p.lessonId || stepIndex !== p.step;
     if (msg.error) {
       if (!stale) el.result.textContent = `Could not measure it: ${msg.error}`;
@@ -360,6 +428,12 @@ export function createLessons(app, panelElement) {
     setControl: (id, v) => {
       const c = lesson && (lesson.controls ?? []).find((x) => x.id === id);
       if (!c) return false;
+      if (c.type === 'contacts') {
+        values[id] = c.candidates.map((x) => x.name).filter((n) => v.includes(n));
+        renderStep();
+        applyControl(c);
+        return true;
+      }
       values[id] = Math.min(c.max, Math.max(c.min, Number(v)));
       const input = document.getElementById(`lesson-control-${id}`);
       if (input) { input.value = String(values[id]); input.dispatchEvent(new Event('input')); } else applyControl(c);

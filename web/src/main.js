@@ -131,6 +131,7 @@ function onWorkerMessage({ data: msg }) {
         $('grasp-object').textContent = g ? `of ${msg.description.bodies[g.object].name}` : '';
         $('wrench-panel').hidden = !g;
         wrench.shown = null;
+        wrench.probed = null;
         if (wrench.view) wrench.view.update(null);
       }
       {
@@ -216,15 +217,27 @@ function updateWrenchSpace() {
   const d = latest.description;
   const o = d.grasp ? d.grasp.object * POSE_STRIDE : -1;
   const at = o >= 0 ? [latest.poses[o], latest.poses[o + 1], latest.poses[o + 2]] : null;
-  wrench.view.update(g.wrenchSpace, at, 0.5 * view.overlays.size);
+  wrench.view.update(g.wrenchSpace, at, Math.min(0.5 * view.overlays.size, 2 * g.wrenchSpace.torqueScale));
   $('wrench-text').textContent = describeWrenchSpace(g.wrenchSpace);
 }
-$('wrench-panel').addEventListener('toggle', () => {
-  const open = $('wrench-panel').open;
-  if (open && !wrench.view) {
+function ensureWrenchView() {
+  if (!wrench.view) {
     wrench.view = new WrenchSpaceView($('wrench-canvas'), view);
     wrench.view.setSize($('wrench-canvas').clientWidth || 280, 150);
   }
+  return wrench.view;
+}
+// Lessons with hand-placed contacts show their wrench space here (no frames carry it).
+function showWrenchSpace(ws, at) {
+  $('wrench-panel').hidden = false;
+  $('wrench-panel').open = true;
+  ensureWrenchView().update(ws, at, Math.min(0.5 * view.overlays.size, 2 * ws.torqueScale));
+  wrench.probed = ws;
+  $('wrench-text').textContent = describeWrenchSpace(ws);
+}
+$('wrench-panel').addEventListener('toggle', () => {
+  const open = $('wrench-panel').open;
+  if (open) ensureWrenchView();
   if (!open && wrench.view) wrench.view.clearObjectArrows();
   wrench.shown = null;
   send(ToWorker.WRENCH_SPACE, { on: open });
@@ -232,7 +245,7 @@ $('wrench-panel').addEventListener('toggle', () => {
 
 // What the page's modules share: the DOM lookup, the latest frame, the view,
 // the worker's command channel, the error panel, and (once built) the api.
-const app = { $, latest, view, send, showError, api: null };
+const app = { $, latest, view, send, showError, showWrenchSpace, api: null };
 const { updateRecording, updateGraspPanel, updateDiagnostics, updateStatus } = createStatusPanels(app);
 const { source, share, save, openFile, openLink, showParams, applyParams } = createSceneFiles(app);
 installPointerDrag(app);
@@ -329,7 +342,7 @@ Object.assign(api, {
   lessonAnswer: (value) => lessons.answer(value),
   // The wrench-space panel: open or close it; wrenchSpace() is what it shows.
   wrenchPanel: (open) => { $('wrench-panel').open = !!open; },
-  wrenchSpace: () => (wrench.shown ? wrench.shown.wrenchSpace : null),
+  wrenchSpace: () => (wrench.shown ? wrench.shown.wrenchSpace : wrench.probed ?? null),
 });
 
 function setOverlays(flags) {

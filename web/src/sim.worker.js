@@ -311,6 +311,8 @@ function openFresh() {
   }
   return fresh;
 }
+// Hand-placed contacts (lesson_measure.js: probeContacts) go to the module's grasp probe.
+openFresh.probe = (text) => Module.evaluateGraspProbeJson(text);
 
 // A scene file "assets/scenes/NAME.json", or a bundled scene's bare NAME
 // (links made when scenes were compiled into the module: #builtin=NAME).
