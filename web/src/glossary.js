@@ -54,9 +54,8 @@ export function installGlossary(doc = document) {
     if (GLOSSARY[key]) th.title = GLOSSARY[key];
   }
   for (const s of doc.querySelectorAll('#legend .swatch')) {
-    const key = s.classList.contains('stick') ? 'sticking' : 'sliding';
     s.parentElement.title = `${GLOSSARY.sticking}\n${GLOSSARY.sliding}`;
-    s.setAttribute('aria-label', key);
+    s.setAttribute('aria-hidden', 'true');  // the word after it says the same
   }
   const plots = doc.getElementById('plots');
   if (plots) plots.title = `${GLOSSARY['total contact normal force']}\n${GLOSSARY['kinetic-energy ratio']}`;
@@ -69,6 +68,7 @@ export function installGlossary(doc = document) {
     const summary = doc.createElement('summary');
     summary.textContent = 'Glossary: what each number means';
     const dl = doc.createElement('dl');
+    dl.tabIndex = 0;  // it scrolls: reachable by keyboard
     for (const [term, text] of Object.entries(GLOSSARY)) {
       const dt = doc.createElement('dt');
       dt.textContent = term;

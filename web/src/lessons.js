@@ -258,6 +258,7 @@ export function createLessons(app, panelElement) {
     ].filter((c) => c !== null));
     panelElement.hidden = false;
     setHash();
+    app.announce?.(`${lesson.title}, step ${stepIndex + 1} of ${n}${step.title ? `: ${step.title}` : ''}`);
     updateReadouts();
   }
 

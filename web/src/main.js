@@ -28,9 +28,11 @@ import { createLessons } from './lessons.js';
 import { WrenchSpaceView, describeWrenchSpace } from './wrench_space.js';
 import { AdaptiveQuality } from './adaptive_quality.js';
 import { installGlossary } from './glossary.js';
+import { createAnnouncer } from './announce.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
+const announcer = createAnnouncer();
 const plots = new Plots($('plots'));
 let worker = null;  // replaced when its WASM module traps (restartWorker)
 
@@ -50,7 +52,9 @@ function showError(message, item = document.createElement('div'), log = latest.e
 }
 // The left column starts below the toolbar, which wraps on narrow windows.
 new ResizeObserver(() => {
-  $('left-column').style.top = `${$('toolbar').getBoundingClientRect().bottom + 8}px`;
+  const below = `${$('toolbar').getBoundingClientRect().bottom + 8}px`;
+  $('left-column').style.top = below;
+  $('params').style.top = below;  // never over the toolbar's second row (PNG, Lessons, ?)
 }).observe($('toolbar'));
 $('errors-clear').onclick = () => {
   const panel = $('errors');
@@ -144,6 +148,8 @@ function onWorkerMessage({ data: msg }) {
       $('timestep').textContent = `h = ${(msg.timestep * 1000).toFixed(2)} ms`;
       latest.timestep = msg.timestep;
       lessons.onScene(msg.name);
+      announcer.reset();
+      announcer.say(`scene loaded: ${$('scene-picker').selectedOptions[0]?.text ?? msg.name}`);
       if (latest.playOnLoad === msg.name) {
         latest.playOnLoad = null;
         api.play();
@@ -172,6 +178,7 @@ function onWorkerMessage({ data: msg }) {
       updateDiagnostics();
       lessons.updateReadouts();
       updateWrenchSpace();
+      announcer.grasp(latest.grasp);
       break;
     case FromWorker.MEASURED:
       lessons.onMeasured(msg);
@@ -245,7 +252,7 @@ $('wrench-panel').addEventListener('toggle', () => {
 
 // What the page's modules share: the DOM lookup, the latest frame, the view,
 // the worker's command channel, the error panel, and (once built) the api.
-const app = { $, latest, view, send, showError, showWrenchSpace, api: null };
+const app = { $, latest, view, send, showError, showWrenchSpace, announce: (t) => announcer.say(t), api: null };
 const { updateRecording, updateGraspPanel, updateDiagnostics, updateStatus } = createStatusPanels(app);
 const { source, share, save, openFile, openLink, showParams, applyParams } = createSceneFiles(app);
 installPointerDrag(app);
@@ -342,6 +349,8 @@ Object.assign(api, {
   lessonAnswer: (value) => lessons.answer(value),
   // The wrench-space panel: open or close it; wrenchSpace() is what it shows.
   wrenchPanel: (open) => { $('wrench-panel').open = !!open; },
+  // What the live region last said (screen readers read it).
+  announced: () => announcer.text(),
   wrenchSpace: () => (wrench.shown ? wrench.shown.wrenchSpace : wrench.probed ?? null),
 });
 
