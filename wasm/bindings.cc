@@ -95,6 +95,10 @@ class Simulation {
     j["wrenchSpace"] = WrenchSpaceJson(q);
     return j.dump();
   }
+  // The grasp's probe input as it stands (io/grasp_probe.h), "null" without
+  // a grasp: recorded with each frame so a recorded frame's wrench space can
+  // be drawn (evaluateGraspProbeJson) exactly as it was live.
+  std::string GraspProbeInputJson() const { return GraspProbeInput(scene_).dump(); }
   emscripten::val Poses() const {
     return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
   }
@@ -193,6 +197,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)
       .function("graspWrenchJson", &Simulation::GraspWrenchJson)
+      .function("graspProbeInputJson", &Simulation::GraspProbeInputJson)
       .function("hasGrasp", &Simulation::HasGrasp)
       .function("action", &Simulation::Action)
       .function("frameJson", &Simulation::FrameJson)

@@ -11,7 +11,7 @@
 namespace grasplab {
 namespace {
 
-constexpr int kMaxProbeContacts = 64;
+constexpr int kMaxProbeContacts = 256;
 
 std::string Error(const std::string& message) { return nlohmann::ordered_json{{"error", message}}.dump(); }
 
@@ -43,7 +43,7 @@ std::string EvaluateGraspProbeJson(const std::string& text) {
   if (j.is_discarded() || !j.is_object()) return Error("probe: not a JSON object");
   std::string err;
   if (!j.contains("contacts") || !j["contacts"].is_array()) return Error("contacts: must be an array");
-  if (j["contacts"].size() > kMaxProbeContacts) return Error("contacts: at most 64");
+  if (j["contacts"].size() > kMaxProbeContacts) return Error("contacts: at most 256");
   std::vector<GraspContact> contacts;
   for (std::size_t i = 0; i < j["contacts"].size(); ++i) {
     const nlohmann::json& c = j["contacts"][i];
@@ -53,7 +53,9 @@ std::string EvaluateGraspProbeJson(const std::string& text) {
     if (!Vector(c.value("position", nlohmann::json()), at + ".position", 1e4, &g.p_W, &err)) return Error(err);
     if (!Vector(c.value("normal", nlohmann::json()), at + ".normal", 1e4, &g.n_W, &err)) return Error(err);
     if (!(g.n_W.norm() > 1e-12)) return Error(at + ".normal: must not be zero");
-    g.n_W.normalize();
+    // Unit normals (a simulation's) are kept as given, so that a recorded
+    // frame's probe is its live evaluation bit for bit.
+    if (std::abs(g.n_W.squaredNorm() - 1.0) > 1e-12) g.n_W.normalize();
     if (!Number(c.value("friction", nlohmann::json()), at + ".friction", 0.0, 100.0, &g.friction, &err)) return Error(err);
     contacts.push_back(g);
   }
@@ -70,10 +72,53 @@ std::string EvaluateGraspProbeJson(const std::string& text) {
     }
     settings.friction_edges = e.get<int>();
   }
+  if (j.contains("contactModel")) {
+    const nlohmann::json& m = j["contactModel"];
+    if (m == "point") {
+      settings.model = GraspContactModel::kPointContact;
+    } else if (m == "frictionless") {
+      settings.model = GraspContactModel::kFrictionless;
+    } else if (m == "soft-finger") {
+      settings.model = GraspContactModel::kSoftFinger;
+    } else {
+      return Error("contactModel: must be point, frictionless or soft-finger");
+    }
+  }
+  if (j.contains("space")) {
+    const nlohmann::json& sp = j["space"];
+    if (sp != "spatial" && sp != "planar") return Error("space: must be spatial or planar");
+    settings.space = sp == "planar" ? GraspSpace::kPlanar : GraspSpace::kSpatial;
+  }
+  if (j.contains("torsionalRadius") &&
+      !Number(j["torsionalRadius"], "torsionalRadius", 0.0, 1.0, &settings.torsional_radius, &err)) {
+    return Error(err);
+  }
+  if (j.contains("linf")) {
+    if (!j["linf"].is_boolean()) return Error("linf: must be true or false");
+    settings.compute_linf = j["linf"].get<bool>();
+  }
   const GraspQuality q = EvaluateGrasp(contacts, center, rho, settings);
   nlohmann::ordered_json out = GraspQualityJson(q);
   out["wrenchSpace"] = WrenchSpaceJson(q);
   return out.dump();
+}
+
+nlohmann::ordered_json GraspProbeInput(const Scene& scene) {
+  if (!scene.grasp) return nullptr;
+  const auto vec = [](const Vec3& v) { return nlohmann::ordered_json::array({v.x(), v.y(), v.z()}); };
+  nlohmann::ordered_json contacts = nlohmann::ordered_json::array();
+  for (const GraspContact& c : GraspContacts(scene)) {
+    contacts.push_back({{"position", vec(c.p_W)}, {"normal", vec(c.n_W)}, {"friction", c.friction}});
+  }
+  const GraspQualitySettings& st = scene.grasp->settings;
+  const BodyId obj = scene.grasp->object;
+  return {{"contacts", std::move(contacts)},
+          {"center", vec(scene.world.pose(obj).p)},
+          {"torqueScale", BoundingRadius(scene.world.body_def(obj).shape)},
+          {"frictionEdges", st.friction_edges},
+          {"contactModel", GraspContactModelName(st.model)},
+          {"space", st.space == GraspSpace::kPlanar ? "planar" : "spatial"},
+          {"torsionalRadius", st.torsional_radius}};
 }
 
 }  // namespace grasplab

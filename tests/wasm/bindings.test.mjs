@@ -84,6 +84,11 @@ test('every Simulation binding forwards to the core', async () => {
     const support = Math.max(...gw.wrenchSpace.generators.map((w) => w.reduce((a, x, k) => a + x * gw.wrenchSpace.weakest[k], 0)));
     assert.ok(gw.wrenchSpace.joggle > 0);
     assert.ok(Math.abs(support - grasp.epsilonL1) <= Math.sqrt(6) * gw.wrenchSpace.joggle + 1e-12, `${support} vs ${grasp.epsilonL1}`);
+    // The grasp's probe input (recorded with each frame in the page) evaluates
+    // to the same metrics and wrench space, to the byte.
+    const input = call('graspProbeInputJson');
+    assert.equal(JSON.parse(input).contacts.length, grasp.contacts);
+    assert.equal(Module.evaluateGraspProbeJson(input), sim.graspWrenchJson());
     assert.equal(call('summaryJson').length > 0, true);
     assert.equal(JSON.parse(call('frameJson')).time, sim.time());
     assert.equal(call('stateHash'), JSON.parse(sim.summaryJson()).stateHash);
