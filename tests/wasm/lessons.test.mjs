@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { loadGrasplab, repoRoot } from './load_module.mjs';
 import { assetPaths } from '../../web/src/scene_assets.js';
-import { measureQuestion, answerIsRight, QUANTITIES } from '../../web/src/lesson_measure.js';
+import { measureQuestion, answerIsRight, QUANTITIES, withSolver, pyramidSlipTangent } from '../../web/src/lesson_measure.js';
 import { validateLesson, lessonSceneText } from '../../web/src/lesson_format.js';
 
 const Module = await loadGrasplab();
@@ -24,10 +24,10 @@ const lessons = index.map(({ file }) => ({ file, lesson: JSON.parse(fs.readFileS
 function opener(lesson) {
   const text = lessonSceneText(lesson, fs.readFileSync(repoRoot + lesson.scene, 'utf8'));
   const assets = [...assetPaths(JSON.parse(text))].map((a) => [a, new Uint8Array(fs.readFileSync(repoRoot + a))]);
-  const open = () => {
+  const open = (solver = null) => {
     const sim = new Module.Simulation();
     for (const [path, bytes] of assets) sim.setAsset(path, bytes);
-    const err = sim.loadJson(text);
+    const err = sim.loadJson(withSolver(text, solver));
     if (err) { sim.delete(); throw new Error(err); }
     return sim;
   };
@@ -128,7 +128,8 @@ test('solver-step: the LCP carries m g, friction/normal is tan(theta) inside the
 
 test('force-closure: a pinch has epsilon 0; three contacts with friction close; without friction none of six does', () => {
   const { lesson } = lessons.find((l) => l.lesson.id === 'force-closure');
-  const [pinch, fewest, frictionless] = lesson.steps.map((s) => s.question);
+  const byTitle = (t) => lesson.steps.find((s) => s.title === t).question;
+  const [pinch, fewest, frictionless] = ['Two fingers, one axis', 'Add contacts until closure', 'Without friction'].map(byTitle);
   const values = defaults(lesson);
   const p = measureQuestion(opener(lesson), pinch, values);
   assert.equal(p.value, 0);
@@ -140,4 +141,46 @@ test('force-closure: a pinch has epsilon 0; three contacts with friction close; 
   const z = measureQuestion(opener(lesson), frictionless, values);
   assert.equal(z.value, 0);
   assert.equal(z.details.subsetsTried, 63);  // frictionless closure needs 7 contacts
+});
+
+test('force-closure: epsilon L-infinity of three contacts lies between epsilon L1 and 3 epsilon L1', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'force-closure');
+  const step = lesson.steps.find((s) => s.linf);
+  const m = measureQuestion(opener(lesson), step.question, defaults(lesson));
+  const e1 = m.details.epsilonL1, n = m.details.contacts;
+  console.log(`three contacts at mu 0.5: epsilon L1 ${e1}, L-infinity ${m.value} (ratio ${(m.value / e1).toFixed(3)})`);
+  assert.equal(n, 3);
+  assert.equal(m.details.forceClosure, true);
+  assert.ok(m.value >= e1 && m.value <= n * e1, `${e1} <= ${m.value} <= ${n * e1}`);
+  assert.ok(m.value > 1.5 * e1);
+  assert.equal(answerIsRight(step.question, m, m.value), true);
+  assert.equal(answerIsRight(step.question, m, e1), false);  // the L1 number is not the answer
+});
+
+test('friction-cone: midway between the 4-edge pyramid\'s edges the box slides at atan(mu cos 45 deg); the exact cone holds mu', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'friction-cone');
+  const step = lesson.steps.find((s) => s.title === 'Pyramid or cone');
+  const values = { ...defaults(lesson), ...step.set };
+  const q = step.question;
+  const four = measureQuestion(opener(lesson), q, values);
+  const expected = (Math.atan(0.5 * Math.cos(Math.PI / 4)) * 180) / Math.PI;  // 19.47 deg
+  console.log(`4 edges at 45 deg: slides from ${four.value.toFixed(3)} deg; ${four.formula.text} = ${four.formula.value.toFixed(3)}`);
+  assert.equal(four.details.frictionEdges, 4);
+  assert.ok(Math.abs(four.formula.value - expected) < 1e-9);
+  assert.ok(Math.abs(four.value - expected) < 0.1, `${four.value} vs ${expected}`);
+  assert.equal(answerIsRight(q, four, 26.57), false);  // Coulomb's atan mu is not the pyramid's answer here
+  // The same slope with the exact cone (Gauss-Seidel) and with 8 edges (45 deg is one of its edges): atan mu.
+  for (const solver of [{ type: 'pgs' }, { type: 'lcp', frictionEdges: 8 }]) {
+    const m = measureQuestion(opener(lesson), { ...q, params: { ...q.params, solver } }, values);
+    console.log(`${JSON.stringify(solver)} at 45 deg: slides from ${m.value.toFixed(3)} deg (formula ${m.formula.value.toFixed(3)})`);
+    assert.ok(Math.abs(m.formula.value - 26.565) < 1e-3);
+    assert.ok(Math.abs(m.value - m.formula.value) < 0.1, `${m.value} vs ${m.formula.value}`);
+  }
+  // The pyramid's boundary: mu along an edge, mu cos(pi/u) midway, for any u.
+  assert.ok(Math.abs(pyramidSlipTangent(0.5, 6, 0) - 0.5) < 1e-15);
+  assert.ok(Math.abs(pyramidSlipTangent(0.5, 6, 30) - 0.5 * Math.cos(Math.PI / 6)) < 1e-15);
+  assert.ok(Math.abs(pyramidSlipTangent(0.5, 4, 90) - 0.5) < 1e-15);
+  assert.equal(pyramidSlipTangent(0.5, 0, 17), 0.5);
+  // The scene really runs with the chosen solver.
+  assert.equal(JSON.parse(withSolver('{"solver": {"type": "lcp", "frictionEdges": 8}}', { frictionEdges: 4 })).solver.frictionEdges, 4);
 });

@@ -1,15 +1,20 @@
 // The lesson format (docs/lessons.md): a scene plus a short script of steps.
 //   { format: "grasplab-lesson", version: 1, id, title, summary, scene: "assets/...json",
 //     sceneEdits?: { key: value }   top-level fields of the scene replaced (e.g. "actions": [])
-//     controls: [{ id, type: "tilt" | "friction", label, min, max, step, value, materials? }],
+//     controls: [{ id, type: "tilt" | "direction" | "friction", label, min, max, step, value, materials? }
+//              | { id, type: "contacts", label, object, torqueScale, candidates, value }
+//              | { id, type: "solver", label, options: [{ label, solver: { scene "solver" fields } }],
+//                  value: index of the option (the scene reloads with it) }],
 //     readouts: ["tilt" | "block-slide" | "grip"],
 //     steps: [{ title?, text, camera?: { position, target }, set?: { controlId: value },
-//               play?: bool, wrenchSpace?: bool (open the wrench-space panel), press?, watch?,
+//               play?: bool, wrenchSpace?: bool (open the wrench-space panel),
+//               linf?: bool (hand-placed contacts: evaluate the L-infinity epsilon too), press?, watch?,
 //               question?: { text, quantity, params, tolerance, unit?, explain? } }] }
 // validateLesson returns every mistake as "file: json.path: problem" (empty
 // when the lesson is good); the page refuses a lesson with any.
 
-export const CONTROL_TYPES = ['tilt', 'friction', 'contacts'];
+export const CONTROL_TYPES = ['tilt', 'direction', 'friction', 'contacts', 'solver'];
+const SOLVER_FIELDS = ['type', 'frictionEdges', 'iterations'];
 export const READOUTS = ['tilt', 'block-slide', 'grip', 'contacts', 'solver', 'closure'];
 
 export function validateLesson(lesson, file = 'lesson') {
@@ -62,6 +67,22 @@ export function validateLesson(lesson, file = 'lesson') {
       contactNames.set(c.id, names);  // for steps[].set below
       return;
     }
+    if (c.type === 'solver') {
+      // A choice of contact model: the scene reloads with the option's "solver" fields.
+      if (!Array.isArray(c.options) || c.options.length < 2 || c.options.length > 8) {
+        err(`${at}.options`, 'must be an array of 2 to 8 choices');
+      } else {
+        c.options.forEach((o, j) => {
+          const ot = `${at}.options[${j}]`;
+          if (!o || typeof o.label !== 'string' || !o.label) err(`${ot}.label`, 'must be a non-empty string');
+          if (!o || !o.solver || typeof o.solver !== 'object' || Array.isArray(o.solver)) { err(`${ot}.solver`, 'must be an object of scene "solver" fields'); return; }
+          for (const k of Object.keys(o.solver)) if (!SOLVER_FIELDS.includes(k)) err(`${ot}.solver.${k}`, `must be one of ${SOLVER_FIELDS.join(', ')}`);
+        });
+      }
+      const n = Array.isArray(c.options) ? c.options.length : 0;
+      if (!Number.isInteger(c.value) || c.value < 0 || c.value >= n) err(`${at}.value`, 'must be the index of an option');
+      return;
+    }
     for (const k of ['min', 'max', 'step', 'value']) if (!Number.isFinite(c[k])) err(`${at}.${k}`, 'must be a finite number');
     if (Number.isFinite(c.min) && Number.isFinite(c.max)) {
       if (!(c.min < c.max)) err(at, `min must be below max (${c.min} >= ${c.max})`);
@@ -69,6 +90,7 @@ export function validateLesson(lesson, file = 'lesson') {
     }
     if (Number.isFinite(c.step) && !(c.step > 0)) err(`${at}.step`, 'must be positive');
     if (c.type === 'tilt' && Number.isFinite(c.max) && (c.min < -80 || c.max > 80)) err(at, 'a tilt stays within [-80, 80] degrees');
+    if (c.type === 'direction' && Number.isFinite(c.max) && (c.min < -360 || c.max > 360)) err(at, 'a direction stays within [-360, 360] degrees');
     if (c.type === 'friction') {
       if (!Array.isArray(c.materials) || !c.materials.length || !c.materials.every((m) => typeof m === 'string')) {
         err(`${at}.materials`, 'must name the scene materials it sets');
@@ -88,7 +110,7 @@ export function validateLesson(lesson, file = 'lesson') {
     if (!s || typeof s !== 'object') { err(at, 'must be an object'); return; }
     if (typeof s.text !== 'string') err(`${at}.text`, 'must be a string');
     for (const k of ['title', 'press', 'watch']) if (k in s && typeof s[k] !== 'string') err(`${at}.${k}`, 'must be a string');
-    for (const k of ['play', 'wrenchSpace']) if (k in s && typeof s[k] !== 'boolean') err(`${at}.${k}`, 'must be true or false');
+    for (const k of ['play', 'wrenchSpace', 'linf']) if (k in s && typeof s[k] !== 'boolean') err(`${at}.${k}`, 'must be true or false');
     if (s.camera) {
       for (const k of ['position', 'target']) {
         const v = s.camera[k];
@@ -101,6 +123,8 @@ export function validateLesson(lesson, file = 'lesson') {
       else if (c.type === 'contacts') {
         const names = contactNames.get(id);
         if (!Array.isArray(v) || !v.every((n) => names && names.has(n))) err(`${at}.set.${id}`, 'must list names of candidates');
+      } else if (c.type === 'solver') {
+        if (!Number.isInteger(v) || v < 0 || v >= (Array.isArray(c.options) ? c.options.length : 0)) err(`${at}.set.${id}`, 'must be the index of an option');
       } else if (!Number.isFinite(v) || v < c.min || v > c.max) err(`${at}.set.${id}`, `must be a number in [${c.min}, ${c.max}]`);
     }
     const q = s.question;

@@ -4,8 +4,9 @@
 // tests/wasm/lessons.test.mjs run this same code, so the page checks a
 // student's answer exactly as the tests assert it.
 //
-// Each measurement takes open(): a new, loaded Module.Simulation of the
-// lesson's scene (the caller hands the assets over), and the question's
+// Each measurement takes open(solver?): a new, loaded Module.Simulation of the
+// lesson's scene (the caller hands the assets over; `solver`, scene "solver"
+// fields that replace the scene's: withSolver), and the question's
 // params plus the lesson controls' current values (`values`). It returns
 //   { value, unit, formula: { value, text }, details: { ... } }
 // and deletes every simulation it opened. Bisection brackets are stated per
@@ -25,30 +26,67 @@ function position(sim, index) {
   return [p[7 * index], p[7 * index + 1], p[7 * index + 2]];
 }
 
+// A scene's JSON text with `solver` fields replacing its own (null: as it is).
+export function withSolver(text, solver) {
+  if (!solver) return text;
+  const scene = JSON.parse(text);
+  return JSON.stringify({ ...scene, solver: { ...(scene.solver ?? {}), ...solver } });
+}
+
 function check(err, what) {
   if (err) throw new Error(`${what}: ${err}`);
 }
 
-// Gravity of magnitude |g| turned by `deg` about +y: the plane tilts down
-// towards +x (the lesson's "tilt"), g = |g| (sin t, 0, -cos t).
-export function tiltedGravity(deg, g = 9.81) {
-  const t = (deg * Math.PI) / 180;
-  return [g * Math.sin(t), 0, -g * Math.cos(t)];
+// Gravity of magnitude |g| tilted by `deg`, the plane sloping down towards
+// the azimuth `directionDeg` about +z (0: +x; the lesson's "tilt" and
+// "direction"): g = |g| (sin t cos p, sin t sin p, -cos t).
+export function tiltedGravity(deg, g = 9.81, directionDeg = 0) {
+  const t = (deg * Math.PI) / 180, p = (directionDeg * Math.PI) / 180;
+  return [g * Math.sin(t) * Math.cos(p), g * Math.sin(t) * Math.sin(p), -g * Math.cos(t)];
+}
+
+// The largest tan(theta) a friction pyramid of u edges d_k = cos(2 pi k/u) t1
+// + sin(2 pi k/u) t2 (core/solvers/friction_directions.h; t1 = +x on the
+// lesson's plane) holds against a slope towards azimuth phi: the pyramid's
+// boundary in that direction. With alpha = phi mod (2 pi/u), it is
+// mu cos(pi/u) / cos(alpha - pi/u): mu along an edge, mu cos(pi/u) midway.
+// u = 0: the exact cone, mu in every direction.
+export function pyramidSlipTangent(mu, u, directionDeg) {
+  if (u === 0) return mu;
+  const sector = (2 * Math.PI) / u;
+  const phi = (directionDeg * Math.PI) / 180;
+  const alpha = ((phi % sector) + sector) % sector;
+  return (mu * Math.cos(Math.PI / u)) / Math.cos(alpha - Math.PI / u);
 }
 
 // Does the block slide at this tilt and mu? It slides when it moves more than
 // `slideM` (1 mm) down the plane in `seconds` (1 s) from rest: sticking
 // creep is under 1e-9 m there, and 0.05 degrees past the angle slides ~1 cm.
-function slidesAt(open, { body, material, mu, seconds = 1, slideM = 1e-3 }, deg) {
-  const sim = open();
+// direction: the slope's azimuth (degrees); solver: scene "solver" fields
+// to run with (open(solver), e.g. { type: "pgs" } or { frictionEdges: 4 }).
+function slidesAt(open, { body, material, mu, direction = 0, solver = null, seconds = 1, slideM = 1e-3 }, deg) {
+  const sim = open(solver);
   try {
-    const g = tiltedGravity(deg);
+    const g = tiltedGravity(deg, 9.81, direction);
     check(sim.setGravity(g[0], g[1], g[2]), 'setGravity');
     check(sim.setMaterialFriction(material, mu, mu), 'setMaterialFriction');
     const i = bodyIndex(sim, body);
-    const x0 = position(sim, i)[0];
+    const p0 = position(sim, i);
     check(sim.step(Math.round(seconds / sim.timestep())), 'step');
-    return position(sim, i)[0] - x0 > slideM;
+    const p1 = position(sim, i);
+    const d = (direction * Math.PI) / 180;
+    return (p1[0] - p0[0]) * Math.cos(d) + (p1[1] - p0[1]) * Math.sin(d) > slideM;
+  } finally {
+    sim.delete();
+  }
+}
+
+// The friction edges u a solver choice runs with (0: the exact cone).
+function frictionEdgesOf(open, solver) {
+  const sim = open(solver);
+  try {
+    const st = JSON.parse(sim.settingsJson());
+    return st.solver.type === 'pgs' ? 0 : st.solver.frictionEdges;
   } finally {
     sim.delete();
   }
@@ -69,11 +107,18 @@ export function slipAngleDeg(open, params) {
     if (slidesAt(open, p, mid)) hi = mid; else lo = mid;
     ++probes;
   }
+  const direction = p.direction ?? 0;
+  const u = frictionEdgesOf(open, p.solver ?? null);
+  const tangent = pyramidSlipTangent(p.mu, u, direction);
+  // Along an edge (or with the exact cone) the formula is Coulomb's atan mu.
+  const onEdge = u === 0 || Math.abs(tangent - p.mu) < 1e-12;
+  const text = onEdge ? `atan μ = atan ${p.mu}`
+    : `atan(μ cos(π/u) / cos(α − π/u)) for u = ${u} edges, α = ${direction} mod ${360 / u} degrees`;
   return {
     value: (lo + hi) / 2,
     unit: 'degrees',
-    formula: { value: (Math.atan(p.mu) * 180) / Math.PI, text: `atan μ = atan ${p.mu}` },
-    details: { sticksAt: lo, slidesAt: hi, probes },
+    formula: { value: (Math.atan(tangent) * 180) / Math.PI, text },
+    details: { sticksAt: lo, slidesAt: hi, probes, frictionEdges: u },
   };
 }
 
@@ -225,11 +270,12 @@ export function contactForces(open, { body, material, mu, tilt = 0, at = 1, metr
 // `center` (world) and torque scale rho. open.probe(text) is the module's
 // evaluateGraspProbeJson (io/grasp_probe.h). Returns the metrics and the
 // wrench space.
-export function probeContacts(probe, { candidates, on, mu, center, torqueScale }) {
+// linf: the L-infinity epsilon and volume too (slower).
+export function probeContacts(probe, { candidates, on, mu, center, torqueScale, linf = false }) {
   const contacts = candidates.filter((c) => on.includes(c.name)).map((c) => ({
     position: c.position.map((x, k) => x + center[k]), normal: c.normal, friction: mu,
   }));
-  const out = JSON.parse(probe(JSON.stringify({ contacts, center, torqueScale })));
+  const out = JSON.parse(probe(JSON.stringify({ contacts, center, torqueScale, linf })));
   if (out.error) throw new Error(`contacts: ${out.error}`);
   return out;
 }
@@ -263,10 +309,16 @@ export function fewestContactsForClosure(open, { candidates, mu, center, torqueS
 
 // The live evaluation of the contacts in use (the page's contacts control):
 // value epsilon (L1), details the metrics and wrench space.
+// params.metric: 'epsilonL1' (default) or 'epsilonLinf' (Ferrari & Canny's
+// two measures: the total normal force at most 1, or each contact's); the
+// lesson's text gives the bracket epsilon_L1 <= epsilon_Linf <= n epsilon_L1
+// (tests/core/io/grasp_probe_test.cc), the read-out both numbers.
 export function contactProbe(open, params) {
   if (!open.probe) throw new Error('contacts: this module has no grasp probe');
-  const q = probeContacts(open.probe, params);
-  return { value: q.epsilonL1, unit: '', formula: null, details: q };
+  const metric = params.metric ?? 'epsilonL1';
+  if (!['epsilonL1', 'epsilonLinf'].includes(metric)) throw new Error(`contacts: metric must be epsilonL1 or epsilonLinf, got "${metric}"`);
+  const q = probeContacts(open.probe, { ...params, linf: metric === 'epsilonLinf' });
+  return { value: q.forceClosure ? q[metric] : 0, unit: '', formula: null, details: q };
 }
 
 export const QUANTITIES = {

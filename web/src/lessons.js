@@ -8,7 +8,7 @@
 // They are applied again whenever the lesson's scene (re)loads or resets.
 import { ToWorker, Contact, CONTACT_STRIDE, POSE_STRIDE, Stats } from './protocol.js';
 import { validateLesson, lessonSceneText } from './lesson_format.js';
-import { tiltedGravity, gripForce, answerIsRight } from './lesson_measure.js';
+import { tiltedGravity, gripForce, answerIsRight, withSolver, pyramidSlipTangent } from './lesson_measure.js';
 import { ContactMarkers } from './lesson_contacts.js';
 
 const fmt = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
@@ -87,27 +87,52 @@ export function createLessons(app, panelElement) {
     lastCheck = null;
     latest.startedForStep = false;
     latest.lessonScenePending = lesson.scene;
+    app.openDrawer?.();  // on a phone the lesson is read in the drawer
     // The scene picker names the lesson's scene by the lesson.
     (latest.sceneLabels ??= {})[lesson.scene] = `Lesson: ${lesson.title}`;
-    if (lesson.sceneEdits) {  // the scene file, edited (lesson_format.js), loaded as text under the file's name
-      const want = lesson;
-      fetch(new URL(lesson.scene, document.baseURI))
-        .then((r) => { if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.text(); })
-        .then((text) => { if (lesson === want) app.api.loadText(lessonSceneText(lesson, text), lesson.scene); })
-        .catch((e) => showError(`lesson ${lesson.id}: scene ${lesson.scene}: ${e.message}`));
-    } else {
-      app.api.load(lesson.scene);
-    }
+    loadLessonScene();
     renderStep();
     return true;
+  }
+
+  // The lesson's scene: the file, or (sceneEdits, a solver control) the file
+  // edited (lesson_format.js, lesson_measure.js: withSolver), loaded as text
+  // under the file's name.
+  let loadedSolver = null;  // the solver control's option the scene was loaded with
+  function loadLessonScene() {
+    const sc = (lesson.controls ?? []).find((x) => x.type === 'solver');
+    loadedSolver = sc ? values[sc.id] : null;
+    if (!lesson.sceneEdits && !sc) {
+      app.api.load(lesson.scene);
+      return;
+    }
+    const want = lesson;
+    latest.lessonScenePending = lesson.scene;
+    fetch(new URL(lesson.scene, document.baseURI))
+      .then((r) => { if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.text(); })
+      .then((text) => {
+        if (lesson !== want) return;
+        const edited = lessonSceneText(lesson, text);
+        app.api.loadText(sc ? withSolver(edited, sc.options[loadedSolver].solver) : edited, lesson.scene);
+      })
+      .catch((e) => showError(`lesson ${lesson.id}: scene ${lesson.scene}: ${e.message}`));
   }
 
   function applyControl(c) {
     const v = values[c.id];
     if (c.type === 'tilt') {
-      const g = tiltedGravity(v);
+      const d = (lesson.controls ?? []).find((x) => x.type === 'direction');
+      const g = tiltedGravity(v, 9.81, d ? values[d.id] : 0);
       send(ToWorker.GRAVITY, { gravity: g });
       view.setDown(g);
+    } else if (c.type === 'direction') {
+      const t = (lesson.controls ?? []).find((x) => x.type === 'tilt');
+      if (t) applyControl(t);
+    } else if (c.type === 'solver') {
+      if (v !== loadedSolver) {  // the scene restarts with the chosen contact model, running if it ran
+        if (latest.running) latest.playOnLoad = lesson.scene;
+        loadLessonScene();
+      }
     } else if (c.type === 'friction') {
       for (const m of c.materials) send(ToWorker.MATERIAL, { name: m, staticFriction: v, kineticFriction: v });
       const contacts = (lesson.controls ?? []).find((x) => x.type === 'contacts');
@@ -131,8 +156,10 @@ export function createLessons(app, panelElement) {
     probeAsked = true;
     markers.show(c.candidates, values[c.id], center);
     const id = ++measureSeq;
+    // A step with "linf": true evaluates the L-infinity epsilon too (slower).
+    const linf = lesson.steps[stepIndex]?.linf === true;
     const question = { quantity: 'contact-probe', params: { candidates: c.candidates, on: values[c.id],
-      mu: values.mu ?? 0.5, center, torqueScale: c.torqueScale } };
+      mu: values.mu ?? 0.5, center, torqueScale: c.torqueScale, metric: linf ? 'epsilonLinf' : 'epsilonL1' } };
     pendingMeasures.set(id, { live: true, center, lessonId: lesson.id });
     send(ToWorker.MEASURE, { id, question, values: {} });
   }
@@ -182,6 +209,10 @@ export function createLessons(app, panelElement) {
     const step = lesson.steps[stepIndex];
     for (const [id, v] of Object.entries(step.set ?? {})) values[id] = v;
     if (step.set) applyControls();
+    else {  // hand-placed contacts: evaluated again (a step may ask for the L-infinity epsilon)
+      const contacts = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+      if (contacts) probeLive(contacts);
+    }
     if (step.camera) {
       view.setCamera(step.camera.position, step.camera.target);
       latest.needsFraming = false;
@@ -216,6 +247,12 @@ export function createLessons(app, panelElement) {
               } });
             return h('label', { for: `${id}-${j}`, class: 'lesson-check' }, box, ` ${k.name}`);
           }));
+      }
+      if (c.type === 'solver') {
+        const select = h('select', { id, onchange: (e) => { values[c.id] = Number(e.target.value); applyControl(c); } },
+          ...c.options.map((o, j) => h('option', { value: String(j), selected: j === values[c.id] }, o.label)));
+        return h('div', { class: 'lesson-control' }, h('label', { for: id }, c.label), select,
+          c.note ? h('div', { class: 'muted small' }, c.note) : null);
       }
       const out = h('output', { for: id, class: 'lesson-value' }, fmt(values[c.id], c.step < 0.01 ? 3 : 2));
       const input = h('input', {
@@ -286,6 +323,14 @@ export function createLessons(app, panelElement) {
       if (r === 'tilt') {
         const t = (values.tilt * Math.PI) / 180;
         rows.push(['tan θ', fmt(Math.tan(t))], ['μ', fmt(values.mu, 2)]);
+        // With a choice of contact model and a slope direction: the largest
+        // tan θ the model's cone holds that way (lesson_measure.js).
+        const d = (lesson.controls ?? []).find((x) => x.type === 'direction');
+        const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : null;
+        if (d && u !== null) {
+          const limit = pyramidSlipTangent(values.mu, u, values[d.id]);
+          rows.push([u ? `limit of the ${u}-edge pyramid this way` : 'limit of the exact cone', `tan θ ≤ ${fmt(limit)} (θ ≤ ${fmt((Math.atan(limit) * 180) / Math.PI, 2)}°)`]);
+        }
       } else if (r === 'block-slide') {
         const b = find('block');
         let sliding = 0, count = 0;
@@ -309,6 +354,8 @@ export function createLessons(app, panelElement) {
         if (probed) {
           rows.push(['force closure', probed.forceClosure ? 'yes' : 'no'],
             ['epsilon (L1)', probed.forceClosure ? fmt(probed.epsilonL1, 4) : '0'],
+            ...(lesson.steps[stepIndex]?.linf ? [['epsilon (L∞)', probed.epsilonLinf != null
+              ? (probed.forceClosure ? fmt(probed.epsilonLinf, 4) : '0') : `not computed: ${probed.note}`]] : []),
             ['wrench-space dimension', `${probed.rank} of 6`]);
         }
       } else if (r === 'contacts') {

@@ -5,7 +5,7 @@ import createGrasplab from '@wasm/grasplab_wasm.mjs';
 import wasmUrl from '@wasm/grasplab_wasm.wasm?url';
 import { ToWorker, FromWorker } from './protocol.js';
 import { assetPaths } from './scene_assets.js';
-import { measureQuestion } from './lesson_measure.js';
+import { measureQuestion, withSolver } from './lesson_measure.js';
 
 const FRAME_INTERVAL_MS = 1000 / 60;
 // Mouse drag: the spring's natural frequency f, k_p = m (2 pi f)^2, so every
@@ -23,6 +23,10 @@ const MAX_RECORDED_FRAMES = 20000;
 let recording = false;
 let recordEvery = 1;
 let recorded = [];
+// Per recorded frame, what the page needs to draw it as it was: the contact
+// array (as in 'frame') and the grasp's probe input (io/grasp_probe.h, null
+// without a grasp), from which its wrench space is evaluated on demand.
+let recordedExtras = [];
 let sceneName = 'assets/scenes/falling-sphere.json';
 let running = false;
 let speed = 1;
@@ -137,6 +141,7 @@ function record() {
     return;
   }
   recorded.push(sim.frameJson());
+  recordedExtras.push({ contacts: new Float64Array(sim.contacts()), probe: hasGrasp ? sim.graspProbeInputJson() : null });
 }
 
 function stepN(n) {
@@ -301,10 +306,11 @@ async function loadText(text, name, seq = ++loadSeq) {
 
 // A new simulation of the loaded scene at t = 0, for measurements that must
 // not disturb the one on screen (lesson questions).
-function openFresh() {
+// solver: scene "solver" fields to run with instead (lesson_measure.js), or null.
+function openFresh(solver = null) {
   const fresh = new Module.Simulation();
   for (const [path, bytes] of sceneAssets) fresh.setAsset(path, bytes);
-  const err = fresh.loadJson(sceneText);
+  const err = fresh.loadJson(withSolver(sceneText, solver));
   if (err) {
     fresh.delete();
     throw new Error(err);
@@ -348,6 +354,7 @@ function started(name) {
   sliderRobots.clear();
   recording = false;
   recorded = [];
+  recordedExtras = [];
   hasGrasp = sim.hasGrasp();
   lastGrasp = null;
   running = false;
@@ -400,6 +407,7 @@ function handle(msg) {
         if (msg.on) {
           recordEvery = Math.max(1, Math.round(1 / 60 / sim.timestep()));
           recorded = [];
+          recordedExtras = [];
           recording = true;
           record();
         } else {
@@ -413,8 +421,13 @@ function handle(msg) {
         running = false;
         const frame = JSON.parse(f);
         const poses = new Float64Array(frame.poses.flat());
-        postMessage({ type: FromWorker.RECORDED, index: msg.index, time: frame.time, step: frame.step, poses,
-          grasp: frame.grasp, frames: recorded.length }, [poses.buffer]);
+        const extras = recordedExtras[msg.index];
+        const contacts = new Float64Array(extras.contacts);
+        // With the wrench-space panel open, the frame's grasp is evaluated
+        // from its probe input: the same metrics, with the wrench space.
+        const grasp = wantWrenchSpace && extras.probe ? JSON.parse(Module.evaluateGraspProbeJson(extras.probe)) : frame.grasp;
+        postMessage({ type: FromWorker.RECORDED, index: msg.index, time: frame.time, step: frame.step, poses, contacts,
+          contactCount: frame.contacts.length, grasp, frames: recorded.length }, [poses.buffer, contacts.buffer]);
         break;
       }
       case ToWorker.EXPORT_RECORDING: postMessage({ type: FromWorker.RECORDING, jsonl: recorded.map((l) => `${l}\n`).join('') }); break;
