@@ -17,7 +17,8 @@ const CHROMIUM_ARGS = [
 
 // hash: the page's fragment; by default a paused falling sphere (the page's
 // own opening plays the handset, which the tests that need it ask for with hash '').
-export async function openPage({ width = 1280, height = 800, hash = '#builtin=falling-sphere' } = {}) {
+// touch: a phone (touch events, mobile viewport).
+export async function openPage({ width = 1280, height = 800, hash = '#builtin=falling-sphere', touch = false } = {}) {
   const { server, url } = await startServer(new URL('../../build/web', import.meta.url).pathname);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -25,6 +26,7 @@ export async function openPage({ width = 1280, height = 800, hash = '#builtin=fa
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width, height },
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = context.pages()[0] || (await context.newPage());
   const consoleErrors = [];

@@ -29,6 +29,7 @@ import { WrenchSpaceView, describeWrenchSpace } from './wrench_space.js';
 import { AdaptiveQuality } from './adaptive_quality.js';
 import { installGlossary } from './glossary.js';
 import { createAnnouncer } from './announce.js';
+import { installDrawer } from './drawer.js';
 
 const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
@@ -50,12 +51,36 @@ function showError(message, item = document.createElement('div'), log = latest.e
   panel.appendChild(item);
   panel.hidden = false;
 }
-// The left column starts below the toolbar, which wraps on narrow windows.
-new ResizeObserver(() => {
-  const below = `${$('toolbar').getBoundingClientRect().bottom + 8}px`;
-  $('left-column').style.top = below;
-  $('params').style.top = below;  // never over the toolbar's second row (PNG, Lessons, ?)
-}).observe($('toolbar'));
+// The left column and the parameters start below the toolbar (which wraps
+// on narrow windows) and end above the status bar: nothing overlaps.
+function placeColumns() {
+  const top = $('toolbar').getBoundingClientRect().bottom + 8;
+  const bottom = $('status').getBoundingClientRect().top - 8;
+  $('params').style.top = `${top}px`;  // never over the toolbar's second row (PNG, Lessons, ?)
+  $('params').style.maxHeight = `${Math.max(100, bottom - top)}px`;
+  if (document.body.classList.contains('narrow')) {  // the panels are in the drawer (drawer.js)
+    for (const id of ['left-column', 'plots', 'controls']) {
+      Object.assign($(id).style, { top: '', bottom: '', maxHeight: '' });
+    }
+    return;
+  }
+  $('left-column').style.top = `${top}px`;
+  $('left-column').style.maxHeight = `${Math.max(100, bottom - top)}px`;
+  // The plots sit on the status bar (which wraps on narrow windows), the
+  // controls above the plots.
+  $('plots').style.bottom = `${window.innerHeight - bottom}px`;
+  const plotsTop = $('plots').hidden ? bottom : $('plots').getBoundingClientRect().top - 8;
+  $('controls').style.maxHeight = `${Math.max(100, plotsTop - $('controls').getBoundingClientRect().top)}px`;
+}
+// The parameters form, while open, marks the page (style.css: the right
+// column steps aside where the form cannot fit beside it).
+new MutationObserver(() => document.body.classList.toggle('params-open', !$('params').hidden))
+  .observe($('params'), { attributes: true, attributeFilter: ['hidden'] });
+const columnsObserver = new ResizeObserver(placeColumns);
+columnsObserver.observe($('toolbar'));
+columnsObserver.observe($('status'));
+columnsObserver.observe($('plots'));
+window.addEventListener('resize', placeColumns);
 $('errors-clear').onclick = () => {
   const panel = $('errors');
   for (const item of [...panel.querySelectorAll('div')]) item.remove();
@@ -149,6 +174,8 @@ function onWorkerMessage({ data: msg }) {
       latest.timestep = msg.timestep;
       lessons.onScene(msg.name);
       announcer.reset();
+      // The picker's own title carries the whole name, which a narrow picker cuts.
+      $('scene-picker').title = `Scene: ${$('scene-picker').selectedOptions[0]?.text ?? msg.name}`;
       announcer.say(`scene loaded: ${$('scene-picker').selectedOptions[0]?.text ?? msg.name}`);
       if (latest.playOnLoad === msg.name) {
         latest.playOnLoad = null;
@@ -193,7 +220,12 @@ function onWorkerMessage({ data: msg }) {
       break;
     case FromWorker.RECORDED:
       view.setPoses(msg.poses);
-      latest.replay = { index: msg.index, time: msg.time, step: msg.step, grasp: msg.grasp };
+      // The recorded frame's contacts, arrows and (panel open) wrench space, as they were.
+      view.overlays.setContacts(msg.contacts, view.overlays.edges);
+      view.dirty = true;
+      latest.replay = { index: msg.index, frames: msg.frames, time: msg.time, step: msg.step, grasp: msg.grasp,
+        contactCount: msg.contactCount, poses: msg.poses };
+      updateWrenchSpace();
       latest.running = false;
       $('timeline').value = String(msg.index);
       $('timeline-time').textContent = `frame ${msg.index + 1}/${msg.frames}, t = ${msg.time.toFixed(3)} s`;
@@ -218,12 +250,14 @@ function send(type, extra = {}) { worker.postMessage({ type, ...extra }); }
 // open, the worker's grasp metrics carry the wrench space.
 const wrench = { view: null, shown: null };
 function updateWrenchSpace() {
-  const g = latest.grasp;
+  // A recorded frame while one is shown (scrubbing), else the live grasp.
+  const shown = latest.replay ?? latest;
+  const g = shown.grasp;
   if (!wrench.view || !$('wrench-panel').open || !g || !g.wrenchSpace || g === wrench.shown) return;
   wrench.shown = g;
   const d = latest.description;
   const o = d.grasp ? d.grasp.object * POSE_STRIDE : -1;
-  const at = o >= 0 ? [latest.poses[o], latest.poses[o + 1], latest.poses[o + 2]] : null;
+  const at = o >= 0 ? [shown.poses[o], shown.poses[o + 1], shown.poses[o + 2]] : null;
   wrench.view.update(g.wrenchSpace, at, Math.min(0.5 * view.overlays.size, 2 * g.wrenchSpace.torqueScale));
   $('wrench-text').textContent = describeWrenchSpace(g.wrenchSpace);
 }
@@ -248,6 +282,8 @@ $('wrench-panel').addEventListener('toggle', () => {
   if (!open && wrench.view) wrench.view.clearObjectArrows();
   wrench.shown = null;
   send(ToWorker.WRENCH_SPACE, { on: open });
+  // A recorded frame on screen is shown again, now with its wrench space.
+  if (open && latest.replay) send(ToWorker.SHOW_RECORDED, { index: latest.replay.index });
 });
 
 // What the page's modules share: the DOM lookup, the latest frame, the view,
@@ -256,6 +292,8 @@ const app = { $, latest, view, send, showError, showWrenchSpace, announce: (t) =
 const { updateRecording, updateGraspPanel, updateDiagnostics, updateStatus } = createStatusPanels(app);
 const { source, share, save, openFile, openLink, showParams, applyParams } = createSceneFiles(app);
 installPointerDrag(app);
+const drawer = installDrawer(app, placeColumns);
+app.openDrawer = () => drawer.open();
 
 const api = {
   play: () => send(ToWorker.PLAY),
@@ -310,7 +348,8 @@ const api = {
     errors: latest.errors.slice(),
     warnings: (latest.warnings ?? []).slice(),
     overlay: { ...view.overlays.counts, coneEdges: view.overlays.edges, forceScale: view.overlays.forceScale,
-      visible: { ...view.overlays.visible } },
+      forceReference: view.overlays.scale.reference, style: { ...view.overlays.style }, visible: { ...view.overlays.visible } },
+    highlighted: view.highlighted ?? null,
     diagnostics: latest.stats ? {
       stages: Object.fromEntries(STAGE_NAMES.map((n, k) => [n, latest.stats[Stats.STAGES + k]])),
       contacts: latest.stats[Stats.CONTACTS], islands: latest.stats[Stats.ISLANDS],
@@ -372,6 +411,7 @@ const panel = new ControlPanel($('controls'), {
   jointTarget: (robot, joint, position) => send(ToWorker.JOINT_TARGET, { robot, joint, position }),
   material: (name, staticFriction, kineticFriction) => send(ToWorker.MATERIAL, { name, staticFriction, kineticFriction }),
   overlays: (flags) => setOverlays(flags),
+  overlayStyle: (style) => { view.overlays.setStyle(style); view.dirty = true; },
   plots: (visible) => { $('plots').hidden = !visible; if (visible) plots.draw(); },
 });
 
@@ -388,15 +428,20 @@ function openLocation() {
   } else {
     latest.playOnLoad = DEFAULT_SCENE;
     api.load(DEFAULT_SCENE);
-    lessonIndex.then(() => { if (!lessons.active()) lessons.renderList(); });
+    lessonIndex.then(() => {
+      if (lessons.active()) return;
+      lessons.renderList();
+      drawer.open();  // on a phone the opening's lesson list is in the drawer
+    });
   }
 }
 openLocation();
 window.addEventListener('hashchange', openLocation);
 $('lessons-toggle').onclick = () => {
   const p = $('lesson-panel');
-  if (!p.hidden && !lessons.active()) { p.hidden = true; return; }
+  if (!p.hidden && !lessons.active() && !drawer.isNarrow()) { p.hidden = true; return; }
   lessonIndex.then(() => lessons.renderList());
+  drawer.open();  // on a phone the list is in the drawer
 };
 
 $('params-toggle').onclick = () => ($('params').hidden ? showParams() : ($('params').hidden = true));

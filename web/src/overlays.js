@@ -16,14 +16,21 @@
 // - The arrow is the total contact force on the subject (normal + friction),
 //   drawn pushing: its tip at the contact, its tail outside the subject, so
 //   that a force inside the friction cone has its shaft inside the cone.
-//   Length = |f| * forceScale (m/N; the legend). The
-//   scale starts at the grasped object's weight drawn 0.3 scene sizes long
-//   and only ever shrinks, so that the largest force seen stays within 0.3
-//   scene sizes: forces grow on screen until they would leave the view.
+//   Length = |f| * forceScale (m/N; the legend). The scale is robust and
+//   recovers (ForceScale below): the reference force F_ref, drawn 0.3 scene
+//   sizes long, is the 90th percentile of each frame's largest force over
+//   the last SCALE_WINDOW frames (about 2 s), never below the heaviest
+//   movable body's weight; a spike above it does not shrink every other
+//   arrow, it is drawn clipped (its tail cut at 1.25 F_ref's length) and the
+//   legend counts it; after a spike the scale comes back.
 // - Colour: green while the contact sticks, orange while it slides (slip
 //   speed above the slip threshold s_t of eq. 13).
-// Overlays are drawn without depth test, so contacts hidden inside a hand or
-// an object stay visible.
+// Overlays are drawn over the solids by default (no depth test), so contacts
+// hidden inside a hand or an object stay visible; setStyle({ depth: true })
+// draws them depth-tested, behind the solids (arrows under a resting body
+// then disappear into the floor instead of standing it on stilts).
+// Cones come in three styles: 'normal' (0.1 scene sizes tall, filled),
+// 'small' (half as tall) and 'edges' (edges only, no fill, for crowded hands).
 import * as THREE from 'three';
 import { CONTACT_STRIDE, Contact, JOINT_STRIDE, JointField } from './protocol.js';
 
@@ -68,6 +75,35 @@ function overlayMaterial(options) {
   return new THREE.MeshBasicMaterial({ depthTest: false, depthWrite: false, transparent: true, ...options });
 }
 
+const SCALE_WINDOW = 120;     // frames (about 2 s at 60 frames per second)
+const SCALE_QUANTILE = 0.9;
+const CLIP = 1.25;            // arrows longer than CLIP * maxArrow are cut there
+const SPRING_COILS = 8;
+
+// The force scale's reference F_ref (N): the SCALE_QUANTILE quantile of the
+// last SCALE_WINDOW frames' largest forces, at least `floor` (N). Preallocated:
+// a frame allocates nothing.
+export class ForceScale {
+  constructor() {
+    this.window = new Float64Array(SCALE_WINDOW);
+    this.sorted = new Float64Array(SCALE_WINDOW);
+    this.reset(1);
+  }
+  reset(floor) { this.floor = floor; this.count = 0; this.next = 0; this.reference = floor; }
+  // largest: this frame's largest contact force (N). Returns F_ref.
+  push(largest) {
+    this.window[this.next] = largest;
+    this.next = (this.next + 1) % SCALE_WINDOW;
+    this.count = Math.min(this.count + 1, SCALE_WINDOW);
+    const n = this.count;
+    const s = this.sorted.subarray(0, n);
+    s.set(n === SCALE_WINDOW ? this.window : this.window.subarray(0, n));
+    s.sort();
+    this.reference = Math.max(this.floor, s[Math.min(n - 1, Math.floor(SCALE_QUANTILE * n))]);
+    return this.reference;
+  }
+}
+
 // A pool of objects made on demand; show(n) hides all past the first n.
 class Pool {
   constructor(parent, make) { this.parent = parent; this.make = make; this.items = []; }
@@ -75,6 +111,7 @@ class Pool {
     while (this.items.length <= i) {
       const o = this.make();
       o.renderOrder = 10;
+      if (this.depthTest) o.traverse((x) => { if (x.material) x.material.depthTest = this.depthTest(); });
       this.parent.add(o);
       this.items.push(o);
     }
@@ -122,10 +159,12 @@ export class Overlays {
     this.size = 0.3;          // m, the scene's size (View.frame)
     this.forceScale = 0.01;   // m per N
     this.maxArrow = 0.09;     // m
+    this.scale = new ForceScale();
+    this.style = { depth: false, cones: 'normal' };
     this.subject = -1;        // the grasped object's body index, or -1
     this.isStatic = [];
     this.edges = 0;           // pyramid edges the cone pool was built for
-    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0 };
+    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0, clipped: 0 };
 
     const dot = new THREE.SphereGeometry(1, 12, 8);
     this.points = new Pool(this.groups.contacts, () => new THREE.Mesh(dot, overlayMaterial({ color: 0x111111 })));
@@ -137,6 +176,7 @@ export class Overlays {
       g.add(new THREE.Mesh(this.shaft, m), new THREE.Mesh(this.head, m));
       return g;
     });
+    for (const pool of [this.points, this.arrows]) pool.depthTest = () => this.style.depth;
     this.joints = new Pool(this.groups.joints, () => {
       const g = new THREE.Group();
       g.add(fixedLine(new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true })));
@@ -144,12 +184,17 @@ export class Overlays {
       g.add(new THREE.Mesh(dot, overlayMaterial({ color: JOINT_COLOR })));
       return g;
     });
+    // The drag spring: a zigzag of SPRING_COILS coils from the grab point to
+    // the pointer's target, a dot at each end.
+    this.joints.depthTest = () => this.style.depth;
     const dragLine = fixedLine(new THREE.LineBasicMaterial({ color: DRAG_COLOR, depthTest: false, transparent: true }));
     dragLine.renderOrder = 11;
     const dragEnd = new THREE.Mesh(dot, overlayMaterial({ color: DRAG_COLOR }));
     dragEnd.renderOrder = 11;
-    this.drag = { line: dragLine, end: dragEnd };
-    this.groups.drag.add(dragLine, dragEnd);
+    const dragStart = new THREE.Mesh(dot, overlayMaterial({ color: DRAG_COLOR }));
+    dragStart.renderOrder = 11;
+    this.drag = { line: dragLine, end: dragEnd, start: dragStart };
+    this.groups.drag.add(dragLine, dragEnd, dragStart);
     this.setVisible(this.visible);
   }
 
@@ -165,9 +210,18 @@ export class Overlays {
       if (b.static) return;
       if (this.subject < 0 || i === this.subject) weight = Math.max(weight, b.mass * 9.81);
     });
-    this.forceScale = (0.3 * size) / Math.max(weight, 1e-3);
+    this.scale.reset(Math.max(weight, 1e-3));
     this.maxArrow = 0.3 * size;
-    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0 };
+    this.forceScale = this.maxArrow / this.scale.reference;
+    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0, clipped: 0 };
+  }
+
+  // style: { depth: bool (drawn behind the solids, depth-tested), cones: 'normal' | 'small' | 'edges' }.
+  setStyle(style) {
+    Object.assign(this.style, style);
+    this.root.traverse((o) => {
+      if (o.material && o !== this.drag.line && o !== this.drag.end && o !== this.drag.start) o.material.depthTest = this.style.depth;
+    });
   }
 
   setVisible(flags) {
@@ -194,13 +248,15 @@ export class Overlays {
       }
       return g;
     });
+    this.cones.depthTest = () => this.style.depth;
   }
 
   // contacts: Float64Array, CONTACT_STRIDE per contact; u: friction edges.
   setContacts(contacts, u) {
     this.ensureCones(u);
     const n = contacts.length / CONTACT_STRIDE;
-    const coneHeight = 0.1 * this.size;
+    const coneHeight = (this.style.cones === 'small' ? 0.05 : 0.1) * this.size;
+    const edgesOnly = this.style.cones === 'edges';
     const dotRadius = 0.006 * this.size;
     const p = _p, axis = _axis, t1 = _t1, t2 = _t2, f = _f, basis = _basis, z = _z;
     let arrows = 0, sliding = 0;
@@ -210,7 +266,8 @@ export class Overlays {
       const ft = Math.hypot(contacts[o + Contact.FRICTION_FORCE], contacts[o + Contact.FRICTION_FORCE + 1], contacts[o + Contact.FRICTION_FORCE + 2]);
       largest = Math.max(largest, Math.hypot(fn, ft));
     }
-    if (largest * this.forceScale > this.maxArrow) this.forceScale = this.maxArrow / largest;
+    this.forceScale = this.maxArrow / this.scale.push(largest);
+    let clipped = 0;
     for (let i = 0; i < n; ++i) {
       const o = i * CONTACT_STRIDE;
       const a = contacts[o + Contact.BODY_A], b = contacts[o + Contact.BODY_B];
@@ -223,9 +280,12 @@ export class Overlays {
       const color = contacts[o + Contact.SLIDING] ? SLIDE : STICK;
       sliding += contacts[o + Contact.SLIDING] ? 1 : 0;
 
+      // Colour is not the only signal: a sliding contact's cone is drawn as
+      // an outline (no fill) and its dot larger (legend).
+      const slides = contacts[o + Contact.SLIDING] !== 0;
       const point = this.points.get(i);
       point.position.copy(p);
-      point.scale.setScalar(dotRadius);
+      point.scale.setScalar(slides ? 1.8 * dotRadius : dotRadius);
 
       const cone = this.cones.get(i);
       const mu = contacts[o + Contact.MU];
@@ -237,12 +297,15 @@ export class Overlays {
       cone.matrix.copy(basis);
       cone.matrixWorldNeedsUpdate = true;
       for (const child of cone.children) child.material.color.copy(color);
+      if (this.coneEdges) cone.children[0].visible = !slides && !edgesOnly;
 
       // Total force on the subject: f_n n + f_t (on A), negated for B.
       f.fromArray(contacts, o + Contact.FRICTION_FORCE)
         .addScaledVector(_n.fromArray(contacts, o + Contact.N), contacts[o + Contact.NORMAL_FORCE])
         .multiplyScalar(sign);
-      const length = f.length() * this.forceScale;
+      const full = f.length() * this.forceScale;
+      const length = Math.min(full, CLIP * this.maxArrow);
+      if (full > length) clipped++;
       if (length > 1e-5) {
         const arrow = this.arrows.get(arrows++);
         const head = Math.min(0.35 * length, 0.03 * this.size);
@@ -263,6 +326,7 @@ export class Overlays {
     this.counts.cones = n;
     this.counts.arrows = arrows;
     this.counts.sliding = sliding;
+    this.counts.clipped = clipped;
   }
 
   // joints: Float64Array, JOINT_STRIDE per joint; poses for the child's
@@ -322,11 +386,28 @@ export class Overlays {
     const active = drag && drag[0] >= 0;
     this.drag.line.visible = active;
     this.drag.end.visible = active;
+    this.drag.start.visible = active;
     if (!active) return;
-    setPoint(this.drag.line, 0, _v.set(drag[1], drag[2], drag[3]));
-    setPoint(this.drag.line, 1, _v.set(drag[4], drag[5], drag[6]));
-    endLine(this.drag.line, 2);
-    this.drag.end.position.copy(_v);
+    const a = _anchor.set(drag[1], drag[2], drag[3]), b = _v.set(drag[4], drag[5], drag[6]);
+    const along = _axis.subVectors(b, a);
+    const length = along.length();
+    // The zigzag's side direction: normal to the spring, in the plane with z
+    // (or x when the spring is vertical); half-width 0.012 scene sizes.
+    const side = _t1.crossVectors(along, Math.abs(along.z) > 0.9 * length ? _c1.set(1, 0, 0) : _c1.set(0, 0, 1));
+    if (side.lengthSq() > 0) side.normalize().multiplyScalar(0.012 * this.size);
+    const zig = 2 * SPRING_COILS;  // vertices between the two end leads
+    setPoint(this.drag.line, 0, a);
+    for (let k = 0; k <= zig; ++k) {
+      // Straight leads over the first and last 10 %, the zigzag between.
+      const t = 0.1 + (0.8 * k) / zig;
+      const offset = k === 0 || k === zig ? 0 : (k % 2 ? 1 : -1);
+      setPoint(this.drag.line, k + 1, _ref.copy(a).addScaledVector(along, t).addScaledVector(side, offset));
+    }
+    setPoint(this.drag.line, zig + 2, b);
+    endLine(this.drag.line, zig + 3);
+    this.drag.end.position.copy(b);
     this.drag.end.scale.setScalar(0.008 * this.size);
+    this.drag.start.position.copy(a);
+    this.drag.start.scale.setScalar(0.006 * this.size);
   }
 }

@@ -70,6 +70,15 @@ export class ControlPanel {
       });
       overlays.append(el('label', { className: 'check' }, box, ` ${labels[key]}`));
     }
+    // How the overlays are drawn: over the solids or behind them; the cones' style.
+    const choice = (name, label, options) => {
+      const select = el('select', { name });
+      for (const [value, text] of options) select.append(el('option', { value, textContent: text }));
+      select.addEventListener('change', () => handlers.overlayStyle?.({ [name]: name === 'depth' ? select.value === 'behind' : select.value }));
+      overlays.append(el('label', { className: 'check' }, `${label} `, select));
+    };
+    choice('depth', 'drawn', [['over', 'over the solids'], ['behind', 'behind the solids']]);
+    choice('cones', 'cones', [['normal', 'normal'], ['small', 'small'], ['edges', 'edges only']]);
     container.append(this.sceneSections, overlays);
   }
 

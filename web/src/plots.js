@@ -3,7 +3,12 @@
 //   contact force magnitude during a grasp): one series per movable body that
 //   is not part of a robot, and one per robot (the sum over its links);
 // - the kinetic-energy ratio of the grasped object (their Figures 5-6;
-//   core/grasp/kinetic_energy_ratio.h), with gaps while the gripper is at rest.
+//   core/grasp/kinetic_energy_ratio.h), with gaps while the gripper is at
+//   rest, and the object's own kinetic energy T (J, right axis), defined
+//   always (a hand on a fixed base never moves, so it has no ratio).
+// Series differ by dash as well as colour, so identical lines stay
+// distinguishable; beyond MAX_BODY_SERIES bodies the rest are summed in one
+// series ("other bodies (n)").
 // The window is the last WINDOW_S seconds of simulated time; the charts are
 // redrawn at most every REDRAW_MS.
 import uPlot from 'uplot';
@@ -13,6 +18,9 @@ import { CONTACT_STRIDE, Contact } from './protocol.js';
 const WINDOW_S = 10;
 const REDRAW_MS = 100;
 const COLORS = ['#d9822b', '#3d7fc1', '#5aa469', '#b0413e', '#8e6cb8', '#c9a227', '#4a4a4a'];
+const DASHES = [[], [8, 4], [2, 3], [10, 3, 2, 3], [4, 4], [1, 5], [12, 6]];
+const MAX_BODY_SERIES = 6;
+const T_FLOOR = 1e-9;  // J: the log axis's floor
 
 export class Plots {
   constructor(container) {
@@ -30,12 +38,16 @@ export class Plots {
     description.bodies.forEach((b, i) => {
       if (!b.static && !robotBodies.has(i)) this.series.push({ label: b.name, bodies: new Set([i]) });
     });
-    this.series = this.series.slice(0, 6);
+    if (this.series.length > MAX_BODY_SERIES) {
+      const rest = this.series.slice(MAX_BODY_SERIES - 1);
+      this.series = this.series.slice(0, MAX_BODY_SERIES - 1);
+      this.series.push({ label: `other bodies (${rest.length})`, bodies: new Set(rest.flatMap((r) => [...r.bodies])) });
+    }
     for (const [robot, bodies] of Object.entries(description.robotBodies ?? {})) {
       this.series.push({ label: `${robot} (all links)`, bodies: new Set(bodies) });
     }
     this.hasEnergy = !!description.grasp;
-    this.data = { time: [], force: this.series.map(() => []), ratio: [] };
+    this.data = { time: [], force: this.series.map(() => []), ratio: [], energy: [] };
     this.build();
   }
 
@@ -50,18 +62,26 @@ export class Plots {
       width, height: 130,
       scales: { x: { time: false } },
       axes: axes('N'),
-      series: [{ label: 't' }, ...this.series.map((s, k) => ({ label: s.label, stroke: COLORS[k % COLORS.length], width: 1.5 }))],
+      series: [{ label: 't' }, ...this.series.map((s, k) => ({
+        label: s.label, stroke: COLORS[k % COLORS.length], dash: DASHES[k % DASHES.length], width: k === 0 ? 2.5 : 1.5 }))],
       legend: { live: false },
     }, [[], ...this.series.map(() => [])], this.container);
     this.energy = new uPlot({
-      title: 'Kinetic-energy ratio (1 = object moves with the gripper)',
-      width, height: 100,
-      // Log scale: 1 is ideal, jitter reaches 10-1000x.
-      scales: { x: { time: false }, y: { distr: 3, log: 10, range: (u, lo, hi) => [Math.min(0.1, lo ?? 0.1), Math.max(10, hi ?? 10)] } },
-      axes: axes('T / T_grip'),
-      series: [{ label: 't' }, { label: this.hasEnergy ? 'grasped object' : 'no grasp in this scene', stroke: '#3d7fc1', width: 1.5, spanGaps: false }],
+      title: 'Grasped object: kinetic-energy ratio (1 = moves with the gripper) and energy',
+      width, height: 110,
+      // Log scales: a ratio of 1 is ideal, jitter reaches 10-1000x; T spans decades.
+      scales: {
+        x: { time: false },
+        y: { distr: 3, log: 10, range: (u, lo, hi) => [Math.min(0.1, lo ?? 0.1), Math.max(10, hi ?? 10)] },
+        J: { distr: 3, log: 10, range: (u, lo, hi) => [Math.min(1e-6, lo ?? 1e-6), Math.max(1e-2, hi ?? 1e-2)] },
+      },
+      axes: [...axes('T / T_grip'), { scale: 'J', side: 1, label: 'T (J)', size: 50, grid: { show: false },
+        values: (u, ticks) => ticks.map((v) => (v == null ? '' : v === 0 ? '0' : v.toExponential(0))) }],
+      series: [{ label: 't' },
+        { label: 'T / T_grip (none while the gripper rests)', stroke: '#3d7fc1', width: 2, spanGaps: false },
+        { label: 'T (J)', scale: 'J', stroke: '#8e6cb8', dash: [6, 4], width: 1.5, spanGaps: false }],
       legend: { live: false },
-    }, [[], []], this.container);
+    }, [[], [], []], this.container);
     this.energy.root.hidden = !this.hasEnergy;  // no grasped object, no ratio
   }
 
@@ -72,7 +92,7 @@ export class Plots {
     if (!this.data) return;
     const d = this.data;
     if (d.time.length && time < d.time[d.time.length - 1]) {  // a reset or reload
-      d.time.length = 0; d.ratio.length = 0; d.force.forEach((f) => { f.length = 0; });
+      d.time.length = 0; d.ratio.length = 0; d.energy.length = 0; d.force.forEach((f) => { f.length = 0; });
     }
     if (d.time.length && time === d.time[d.time.length - 1]) return;
     const totals = this.series.map(() => 0);
@@ -86,8 +106,9 @@ export class Plots {
     d.time.push(time);
     totals.forEach((v, k) => d.force[k].push(v));
     d.ratio.push(energy && energy[2] >= 0 ? Math.max(energy[2], 1e-3) : null);  // log axis: floor 1e-3
+    d.energy.push(energy && energy[0] >= 0 ? Math.max(energy[0], T_FLOOR) : null);
     while (d.time.length > 2 && d.time[0] < time - WINDOW_S) {
-      d.time.shift(); d.ratio.shift(); d.force.forEach((f) => f.shift());
+      d.time.shift(); d.ratio.shift(); d.energy.shift(); d.force.forEach((f) => f.shift());
     }
     const now = performance.now();
     if (now - this.lastDraw >= REDRAW_MS) this.draw(now);
@@ -97,7 +118,7 @@ export class Plots {
     if (!this.force || this.container.hidden) return;
     this.lastDraw = now;
     this.force.setData([this.data.time, ...this.data.force]);
-    this.energy.setData([this.data.time, this.data.ratio]);
+    this.energy.setData([this.data.time, this.data.ratio, this.data.energy]);
   }
 
   // The latest values, for the page's state (tests).
@@ -108,6 +129,7 @@ export class Plots {
       samples: this.data.time.length,
       force: Object.fromEntries(this.series.map((s, k) => [s.label, this.data.force[k][i]])),
       energyRatio: this.data.ratio[i],
+      energy: this.data.energy[i],
     };
   }
 }

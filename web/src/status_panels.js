@@ -40,8 +40,11 @@ export function createStatusPanels(app) {
     const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : 8;
     $('legend-cones').textContent = u > 0 ? `cones: pyramids of ${u} edges, half-angle atan(mu)`
       : 'cones: exact circular cones, half-angle atan(mu)';
+    $('legend-object').hidden = !app.view.highlighted;
+    $('legend-object-name').textContent = app.view.highlighted ?? '';
     const cm = 0.05;  // the legend's sample arrow is 5 cm of the scene, drawn 40 px
-    $('legend-force-text').textContent = `${cm * 100} cm = ${(cm / o.forceScale).toPrecision(3)} N`;
+    const clipped = o.counts.clipped ? `; ${o.counts.clipped} larger, cut short` : '';
+    $('legend-force-text').textContent = `${cm * 100} cm = ${(cm / o.forceScale).toPrecision(3)} N (follows the last 2 s${clipped})`;
   }
 
   let lastDiagnostics = 0;
@@ -96,8 +99,10 @@ export function createStatusPanels(app) {
     // While a recorded frame is shown, the status bar describes that frame.
     const shown = latest.replay;
     $('time').textContent = shown ? `replay t = ${shown.time.toFixed(3)} s` : `t = ${latest.time.toFixed(3)} s`;
-    $('steps').textContent = `${latest.steps} steps`;
-    $('contacts').textContent = `${latest.contactCount} contact${latest.contactCount === 1 ? '' : 's'}`;
+    // A recorded frame: its own step and contacts; the live state's hash does not describe it.
+    $('steps').textContent = shown ? `step ${shown.step} (frame ${shown.index + 1} of ${shown.frames})` : `${latest.steps} steps`;
+    const contacts = shown ? shown.contactCount : latest.contactCount;
+    $('contacts').textContent = `${contacts} contact${contacts === 1 ? '' : 's'}`;
     const speed = $('speed');
     if (latest.running) {
       const factor = Number($('speed-factor').value);
@@ -115,7 +120,7 @@ export function createStatusPanels(app) {
       speed.textContent = 'paused';
       speed.classList.remove('behind');
     }
-    $('hash').textContent = latest.stateHash;
+    $('hash').textContent = shown ? 'recorded frame (no state hash)' : latest.stateHash;
     const g = shown ? shown.grasp : latest.grasp;
     $('grasp').hidden = !g;
     if (g) {

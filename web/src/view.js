@@ -105,12 +105,15 @@ export class View {
       this.bodies.remove(m);
       m.traverse((o) => { o.geometry?.dispose(); o.material?.dispose?.(); });
     }
+    const grasped = description.grasp ? description.grasp.object : -1;
     this.meshes = description.bodies.map((body, i) => {
       const mesh = makeBodyMesh(body, i);
       mesh.name = body.name;
+      if (i === grasped) highlight(mesh);
       this.bodies.add(mesh);
       return mesh;
     });
+    this.highlighted = grasped >= 0 ? description.bodies[grasped].name : null;
     this.overlays.setScene(description, this.overlays.size);  // frame() refines the size
   }
 
@@ -353,6 +356,15 @@ function makeBodyMesh(body, index) {
     new THREE.EdgesGeometry(outline, 20),
     new THREE.LineBasicMaterial({ color: 0x222222, transparent: true, opacity: 0.35 })));
   return mesh;
+}
+
+// The grasped object stands out from the hand: a warm glow and dark,
+// opaque edges.
+function highlight(mesh) {
+  if (mesh.material.emissive) mesh.material.emissive.set(0x4a3000);
+  for (const child of mesh.children) {
+    if (child.isLineSegments) { child.material.color.set(0x7a4a00); child.material.opacity = 0.9; }
+  }
 }
 
 // Geometry in the body frame; capsules and cylinders lie along z (three.js
