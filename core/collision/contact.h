@@ -34,6 +34,10 @@ struct Contact {
   // impulse, bit 1 + k the pyramid weight beta_k, bit u + 1 lambda (u: the
   // friction columns, at most 18).
   std::uint32_t lcp_support = 0;
+  // Which of those unknowns were strictly positive in the last solve (same
+  // bits; a basic unknown can be 0 at a degenerate vertex). For display and
+  // tests (io/frame_arrays.h), never read by a solver.
+  std::uint32_t lcp_positive = 0;
   // Friction anchor (world/friction_anchors.h): where a sticking contact
   // began, as a material point of each body (body frames, m), and the
   // tangential velocity of A relative to B (world, m/s) that the friction

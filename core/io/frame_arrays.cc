@@ -34,6 +34,8 @@ void WriteContactArray(const World& world, std::vector<double>* out) {
     r[12] = c.body_b;
     r[13] = slip;
     r[14] = slip > world.settings().slip_threshold ? 1.0 : 0.0;
+    r[18] = c.separation;
+    r[19] = static_cast<double>(c.lcp_positive);
   }
 }
 

@@ -26,7 +26,15 @@ namespace grasplab {
 //   14    sliding 1 if slip > the world's slip threshold s_t (eq. 13), else 0 (sticking)
 //   15-17 t1      the first friction direction d_0 of the solver's pyramid
 //                 (friction_directions.h); d_k = cos(2 pi k/u) t1 + sin(2 pi k/u) (n x t1)
-inline constexpr int kContactStride = 18;
+//   18    gap     signed separation when the contact was found this step (m;
+//                 negative: overlapping; Contact::separation)
+//   19    active  the LCP unknowns of this contact that were positive in its last
+//                 solve, as bits (Contact::lcp_positive): bit 0 the normal impulse,
+//                 bit 1 + k the pyramid weight beta_k along d_k, bit u + 1 the slip
+//                 speed lambda (eq. 21's complementarity: lambda > 0 only while the
+//                 contact slides, and then friction is on the cone's edge); 0 when no
+//                 LCP solved it (Gauss-Seidel, penalty)
+inline constexpr int kContactStride = 20;
 void WriteContactArray(const World& world, std::vector<double>* out);
 
 // Per joint (World joint order):

@@ -357,6 +357,10 @@ void StoreSupport(const LcpLayout& L, const Eigen::VectorXd& z, bool fell_back, 
     for (int k = 0; k < u; ++k) bits |= static_cast<std::uint32_t>(basic[L.beta0 + c * u + k]) << (1 + k);
     bits |= static_cast<std::uint32_t>(basic[L.lambda0 + c]) << (1 + u);
     sys->contacts[c]->lcp_support = bits;
+    std::uint32_t positive = z[p + c] > 0.0 ? 1u : 0u;
+    for (int k = 0; k < u; ++k) positive |= static_cast<std::uint32_t>(z[L.beta0 + c * u + k] > 0.0) << (1 + k);
+    positive |= static_cast<std::uint32_t>(z[L.lambda0 + c] > 0.0) << (1 + u);
+    sys->contacts[c]->lcp_positive = positive;
   }
   sys->friction_support.assign(L.f, 0);
   for (int i = 0; i < L.f; ++i) {

@@ -72,6 +72,10 @@ for (const lesson of index) {
         console.log(`${lesson.id} step ${k}: simulated ${shown.measured.value}, formula ${shown.measured.formula?.value ?? 'none'}`);
       }
       assert.equal(await page.isDisabled('#lesson-next'), true);
+      // The last step's picture with the physics running: 0.5 s simulated.
+      const before = (await page.evaluate(() => window.grasplab.state())).steps;
+      await page.evaluate(() => window.grasplab.runSteps(200));
+      await waitForState(page, (st) => st.steps >= before + 200, { what: '0.5 s of the last step', timeout: 120000 });
       console.log(`screenshot: ${await session.screenshot(`lesson-${lesson.id}.png`)}`);
       // Back to the first step, and the link of a middle step opens there.
       await page.click('#lesson-back');
@@ -93,7 +97,7 @@ test('friction-cone: the tilt slider turns gravity; the block sticks at 20 degre
     const x = (st) => st.bodies.find((b) => b.name === 'block').position[0];
     // A link into a step finds the controls as the steps before it set them.
     const lessonState = await page.evaluate(() => window.grasplab.lesson());
-    assert.deepEqual(lessonState.values, { tilt: 0, mu: 0.5 });
+    assert.deepEqual(lessonState.values, { tilt: 0, direction: 0, mu: 0.5, model: 0 });
     const solver = await openPage({ hash: '#lesson=solver-step&step=3' });
     try {
       await waitForState(solver.page, (st) => st.scene === 'assets/lessons/scenes/tilting-plane.json' && st.ready, { what: 'solver-step' });

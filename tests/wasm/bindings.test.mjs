@@ -61,8 +61,8 @@ test('every Simulation binding forwards to the core', async () => {
     assert.equal(call('time'), 0.0025);
     assert.equal(call('stepCount'), 1);
     assert.equal(call('poses').length, 7 * desc.bodies.length);
-    assert.equal(call('contacts').length % 18, 0);
-    assert.equal(call('contactCount'), sim.contacts().length / 18);
+    assert.equal(call('contacts').length % protocol.CONTACT_STRIDE, 0);
+    assert.equal(call('contactCount'), sim.contacts().length / protocol.CONTACT_STRIDE);
     assert.equal(call('joints').length % 13, 0);
     const stats = call('stats');
     assert.equal(stats.length, JSON.parse(Module.frameLayoutJson()).statsSize);

@@ -12,7 +12,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { loadGrasplab, repoRoot } from './load_module.mjs';
 import { assetPaths } from '../../web/src/scene_assets.js';
-import { measureQuestion, answerIsRight, QUANTITIES, withSolver, pyramidSlipTangent } from '../../web/src/lesson_measure.js';
+import { measureQuestion, answerIsRight, QUANTITIES, withSolver, pyramidSlipTangent, tiltedGravity, activeEdges } from '../../web/src/lesson_measure.js';
+import { CONTACT_STRIDE } from '../../web/src/protocol.js';
 import { validateLesson, lessonSceneText } from '../../web/src/lesson_format.js';
 
 const Module = await loadGrasplab();
@@ -183,4 +184,38 @@ test('friction-cone: midway between the 4-edge pyramid\'s edges the box slides a
   assert.equal(pyramidSlipTangent(0.5, 0, 17), 0.5);
   // The scene really runs with the chosen solver.
   assert.equal(JSON.parse(withSolver('{"solver": {"type": "lcp", "frictionEdges": 8}}', { frictionEdges: 4 })).solver.frictionEdges, 4);
+});
+
+test('solver-step: the LCP\'s friction sits on the pyramid edge up the slope; lambda > 0 only on the cone\'s edge', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'solver-step');
+  const step = lesson.steps.find((s) => s.title === 'Which edge, and the slip variable');
+  const m = measureQuestion(opener(lesson), step.question, defaults(lesson));
+  console.log(`active edge at 30 deg: d${m.value}; ${m.formula.text}`);
+  assert.equal(m.value, m.formula.value);
+  assert.equal(m.details.frictionEdges, 8);
+  assert.equal(answerIsRight(step.question, m, m.value), true);
+  assert.equal(answerIsRight(step.question, m, (m.value + 4) % 8), false);  // the edge down the slope
+  // Complementarity on every contact at 20 (sticking) and 30 degrees (sliding):
+  // lambda > 0 implies |f_t| = mu f_n; sliding implies lambda > 0.
+  for (const tilt of [20, 30]) {
+    const sim = opener(lesson)();
+    try {
+      const g = tiltedGravity(tilt);
+      assert.equal(sim.setGravity(g[0], g[1], g[2]), '');
+      assert.equal(sim.step(400), '');
+      const c = sim.contacts();
+      let onEdge = 0;
+      for (let o = 0; o < c.length; o += CONTACT_STRIDE) {
+        const { edges, slipping } = activeEdges(c, o, 8);
+        const ft = Math.hypot(c[o + 7], c[o + 8], c[o + 9]);
+        assert.equal(edges.length, 1);
+        if (slipping) { assert.ok(Math.abs(ft - c[o + 10] * c[o + 6]) <= 1e-9 * c[o + 6], `${ft} vs mu fn`); ++onEdge; }
+        if (c[o + 14]) assert.ok(slipping, 'a sliding contact has lambda > 0');
+        assert.ok(Math.abs(c[o + 18]) < 1e-4, `gap ${c[o + 18]}`);
+      }
+      if (tilt === 30) assert.equal(onEdge, 4);
+    } finally {
+      sim.delete();
+    }
+  }
 });

@@ -13,6 +13,8 @@
 // quantity; each probe is a whole run from t = 0, so the result does not
 // depend on what the page's own simulation did before.
 
+import { CONTACT_STRIDE } from './protocol.js';  // core/io/frame_arrays.h (checked against the module)
+
 const G_NORM = (g) => Math.hypot(g[0], g[1], g[2]);
 
 function bodyIndex(sim, name) {
@@ -145,7 +147,6 @@ function pinchRun(open, { object, reference, material, holdAt, window = 1 }, mu)
   }
 }
 
-const CONTACT_STRIDE = 18;  // core/io/frame_arrays.h
 // Grip force per finger (N) on `object` from a contact array: the normal
 // forces of its contacts whose normals are horizontal (the fingers', not
 // the ground's), summed and halved (two fingers press equally in
@@ -224,9 +225,14 @@ export function graspAfterAction(open, { robot, action, at = 0.1, duration = 1.5
 // "normal-sum" is the sum of the normal forces (N; equilibrium: m g cos t,
 // what the LCP's lambda_n >= 0, v_n >= 0, lambda_n v_n = 0 gives a resting
 // body), "friction-ratio" is |sum of friction forces| / sum of normal forces
-// (Coulomb: tan t while it sticks, mu once it slides).
+// (Coulomb: tan t while it sticks, mu once it slides), "active-edge" the
+// pyramid edge k whose weight beta_k is positive in the LCP's solution at
+// every contact of the body that has friction (frame_arrays.h: the active
+// bits; d_k = cos(2 pi k/u) t1 + sin(2 pi k/u) n x t1, t1 drawn as d_0), with
+// the edge pointing most nearly up the slope as its formula (friction holds
+// the body against gravity's part along the plane).
 export function contactForces(open, { body, material, mu, tilt = 0, at = 1, metric }) {
-  if (!['normal-sum', 'friction-ratio'].includes(metric)) throw new Error(`contact forces: unknown metric "${metric}"`);
+  if (!['normal-sum', 'friction-ratio', 'active-edge'].includes(metric)) throw new Error(`contact forces: unknown metric "${metric}"`);
   const sim = open();
   try {
     const g = tiltedGravity(tilt);
@@ -248,6 +254,7 @@ export function contactForces(open, { body, material, mu, tilt = 0, at = 1, metr
     const t = (tilt * Math.PI) / 180;
     const gn = Math.hypot(g[0], g[1], g[2]);
     const details = { contacts: count, sliding, normal: fn, friction: Math.hypot(...ft), mass };
+    if (metric === 'active-edge') return activeEdge(sim, c, i, g, details);
     if (metric === 'normal-sum') {
       return { value: fn, unit: 'N', formula: { value: mass * gn * Math.cos(t), text: `m g cos θ = ${mass} kg × ${gn} m/s² × cos ${tilt}°` }, details };
     }
@@ -262,6 +269,50 @@ export function contactForces(open, { body, material, mu, tilt = 0, at = 1, metr
   } finally {
     sim.delete();
   }
+}
+
+// The friction direction of edge k on body i at contact offset o: d_k, or
+// -d_k when the body is the contact's B (the arrays give forces on A).
+export function edgeDirection(c, o, i, k, u) {
+  const n = [c[o + 3], c[o + 4], c[o + 5]], t1 = [c[o + 15], c[o + 16], c[o + 17]];
+  const t2 = [n[1] * t1[2] - n[2] * t1[1], n[2] * t1[0] - n[0] * t1[2], n[0] * t1[1] - n[1] * t1[0]];
+  const a = (2 * Math.PI * k) / u, sign = c[o + 11] === i ? 1 : -1;
+  return [0, 1, 2].map((d) => sign * (Math.cos(a) * t1[d] + Math.sin(a) * t2[d]));
+}
+
+// The edges whose beta_k is positive at contact offset o (frame_arrays.h:
+// bit 1 + k of the active bits), and whether the slip speed lambda is.
+export function activeEdges(c, o, u) {
+  const bits = c[o + 19];
+  const edges = [];
+  for (let k = 0; k < u; ++k) if (Math.floor(bits / 2 ** (1 + k)) % 2 === 1) edges.push(k);
+  return { edges, slipping: Math.floor(bits / 2 ** (1 + u)) % 2 === 1 };
+}
+
+function activeEdge(sim, c, i, g, details) {
+  const u = JSON.parse(sim.settingsJson()).solver.frictionEdges;
+  const gn = Math.hypot(g[0], g[1], g[2]);
+  // Up the slope: minus gravity's part along the plane (the plane's normal is +z).
+  const up = [-g[0] / gn, -g[1] / gn, 0];
+  let common = null, upEdge = -1, best = -Infinity;
+  for (let o = 0; o + CONTACT_STRIDE <= c.length; o += CONTACT_STRIDE) {
+    if (c[o + 11] !== i && c[o + 12] !== i) continue;
+    if (upEdge < 0) {
+      for (let k = 0; k < u; ++k) {
+        const d = edgeDirection(c, o, i, k, u);
+        const dot = d[0] * up[0] + d[1] * up[1] + d[2] * up[2];
+        if (dot > best + 1e-12) { best = dot; upEdge = k; }
+      }
+    }
+    const { edges } = activeEdges(c, o, u);
+    if (!edges.length) continue;  // no friction at this contact
+    if (edges.length !== 1) throw new Error(`active edge: a contact has ${edges.length} positive edge weights (${edges.join(', ')})`);
+    if (common === null) common = edges[0];
+    else if (common !== edges[0]) throw new Error(`active edge: the contacts use different edges (${common}, ${edges[0]})`);
+  }
+  if (common === null) throw new Error('active edge: no contact of the body carries friction');
+  return { value: common, unit: '', formula: { value: upEdge, text: `the edge most nearly up the slope, d${upEdge}` },
+    details: { ...details, frictionEdges: u } };
 }
 
 // Contacts placed by hand on an object (a lesson's "contacts" control):

@@ -8,7 +8,7 @@
 // They are applied again whenever the lesson's scene (re)loads or resets.
 import { ToWorker, Contact, CONTACT_STRIDE, POSE_STRIDE, Stats } from './protocol.js';
 import { validateLesson, lessonSceneText } from './lesson_format.js';
-import { tiltedGravity, gripForce, answerIsRight, withSolver, pyramidSlipTangent } from './lesson_measure.js';
+import { tiltedGravity, gripForce, answerIsRight, withSolver, pyramidSlipTangent, activeEdges, edgeDirection } from './lesson_measure.js';
 import { ContactMarkers } from './lesson_contacts.js';
 
 const fmt = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
@@ -381,25 +381,39 @@ export function createLessons(app, panelElement) {
     if (el.contactTable) el.readouts.after(el.contactTable);
   }
 
-  // One row per contact of body b: the LCP's normal force, the friction
-  // force's size and its ratio to the normal (<= mu: inside the cone),
-  // the slip speed and the state in words (not only the overlay colours).
+  // One row per contact of body b: the gap when the contact was found, the
+  // LCP's normal force, the friction force's size and its ratio to the
+  // normal (<= mu: inside the cone), which pyramid edges carry it (beta_k >
+  // 0, with the direction of d_k on the body), whether the LCP's slip speed
+  // lambda is positive (then friction is on the cone's edge: eq. 21's
+  // complementarity), the slip speed and the state in words.
   function contactTable(b) {
     const c = latest.contacts ?? [];
+    const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : 0;
+    const axis = (d) => {  // a unit vector in words: its largest component's axis and sign
+      const k = [0, 1, 2].reduce((a, j) => (Math.abs(d[j]) > Math.abs(d[a]) ? j : a), 0);
+      return `${d[k] < 0 ? '−' : '+'}${'xyz'[k]}`;
+    };
     const rows = [];
     for (let k = 0; k + CONTACT_STRIDE <= c.length; k += CONTACT_STRIDE) {
       if (c[k + Contact.BODY_A] !== b && c[k + Contact.BODY_B] !== b) continue;
       const fn = c[k + Contact.NORMAL_FORCE];
       const ft = Math.hypot(c[k + Contact.FRICTION_FORCE], c[k + Contact.FRICTION_FORCE + 1], c[k + Contact.FRICTION_FORCE + 2]);
+      const { edges, slipping } = u > 0 ? activeEdges(c, k, u) : { edges: [], slipping: false };
+      const edgeText = u === 0 ? '(cone)' : edges.length ? edges.map((e) => `d${e} ${axis(edgeDirection(c, k, b, e, u))}`).join(', ') : 'none';
       rows.push(h('tr', {},
-        h('td', {}, String(rows.length + 1)), h('td', {}, fmt(fn, 3)), h('td', {}, fmt(ft, 3)),
-        h('td', {}, fn > 1e-9 ? fmt(ft / fn, 3) : '–'), h('td', {}, fmt(c[k + Contact.SLIP] * 1000, 2)),
-        h('td', {}, c[k + Contact.SLIDING] ? 'slide' : 'stick')));
+        h('td', {}, String(rows.length + 1)), h('td', {}, fmt(c[k + Contact.GAP] * 1000, 3)), h('td', {}, fmt(fn, 3)),
+        h('td', {}, `${fmt(ft, 3)} (${fn > 1e-9 ? fmt(ft / fn, 3) : '–'})`), h('td', {}, edgeText),
+        h('td', {}, u === 0 ? '–' : slipping ? 'yes' : 'no'),
+        h('td', {}, `${fmt(c[k + Contact.SLIP] * 1000, 2)} ${c[k + Contact.SLIDING] ? 'slide' : 'stick'}`)));
     }
-    return h('table', { class: 'lesson-contacts', 'aria-label': 'Contact forces of the last step' },
-      h('caption', {}, rows.length ? `${rows.length} contacts, last step` : 'no contacts'),
-      h('thead', {}, h('tr', {}, ...['#', 'λn (N)', '|ft| (N)', '|ft| / λn', 'slip (mm/s)', 'state'].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, ...rows));
+    // In a scrolling box: on a narrow column the table scrolls sideways, the panel does not.
+    return h('div', { class: 'lesson-contacts-box', tabindex: '0', role: 'region', 'aria-label': 'Contacts of the last step' },
+      h('table', { class: 'lesson-contacts' },
+        h('caption', {}, rows.length ? `${rows.length} contacts, last step` : 'no contacts'),
+        h('thead', {}, h('tr', {}, ...['#', 'gap mm', 'λn N', '|ft| N (/λn)', 'βk > 0', 'λ > 0', 'slip mm/s']
+          .map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, ...rows)));
   }
 
   // Checks an answer (null: just show it) against the simulation's measure.

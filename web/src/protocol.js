@@ -62,7 +62,8 @@
 //        Float64Arrays, transferred, in the layouts of core/io/frame_arrays.h:
 //        poses:    7 per body (px py pz qw qx qy qz, world z-up)
 //        contacts: CONTACT_STRIDE per contact (point, normal B->A, normal force N, friction force N, mu,
-//                  body A, body B, slip speed m/s, sliding 0/1, first friction direction)
+//                  body A, body B, slip speed m/s, sliding 0/1, first friction direction, gap m,
+//                  the LCP unknowns positive in the last solve as bits: normal, beta_k, lambda)
 //        joints:   JOINT_STRIDE per world joint (type, parent, child, anchor, axis, q, limited, lower, upper)
 //        stats:    STATS_SIZE of the last step (stage seconds: the mean over the steps since the last
 //                  frame, as the browser's clock is coarse; counts, LCP size, pivots, residual, failures,
@@ -100,9 +101,10 @@ export const FromWorker = Object.freeze({
 export const POSE_STRIDE = 7;
 
 // core/io/frame_arrays.h
-export const CONTACT_STRIDE = 18;
+export const CONTACT_STRIDE = 20;
 export const Contact = Object.freeze({
   P: 0, N: 3, NORMAL_FORCE: 6, FRICTION_FORCE: 7, MU: 10, BODY_A: 11, BODY_B: 12, SLIP: 13, SLIDING: 14, T1: 15,
+  GAP: 18, ACTIVE: 19,
 });
 export const JOINT_STRIDE = 13;
 export const JointField = Object.freeze({

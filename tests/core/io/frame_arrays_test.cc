@@ -65,6 +65,68 @@ TEST_CASE("A resting cube's contact forces sum to m g and every contact sticks",
   CHECK(s.sliding == 0);
 }
 
+namespace {
+
+// The contact array of a cube resting on a plane whose gravity is tilted by
+// `deg` towards +x, after `steps` steps.
+std::vector<double> TiltedCube(double deg, int steps) {
+  World world;  // default material: mu_s 0.5, mu_k 0.4
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  AddCube(&world, Vec3::Zero());
+  const double t = deg * 3.14159265358979323846 / 180.0;
+  REQUIRE(world.SetGravity(Vec3(kG * std::sin(t), 0, -kG * std::cos(t))).ok());
+  for (int k = 0; k < steps; ++k) REQUIRE(world.Step(kH).ok());
+  std::vector<double> a;
+  WriteContactArray(world, &a);
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("The LCP's support per contact: the edge up the slope while sticking, the slip speed too while sliding",
+          "[frame_arrays]") {
+  // u = 8 edges, d_k at 2 pi k/8 from t1. Gravity pulls the cube down +x, so
+  // friction points up the slope, -x: the edge k with d_k = -x is basic, and
+  // lambda (bit u + 1) is not while the cube sticks (tan 20 deg < mu_s).
+  const std::vector<double> stick = TiltedCube(20, 100);
+  REQUIRE(stick.size() == 4 * kContactStride);
+  for (std::size_t i = 0; i < stick.size(); i += kContactStride) {
+    const double* r = &stick[i];
+    const auto bits = static_cast<std::uint32_t>(r[19]);
+    CHECK((bits & 1u) == 1u);  // the normal impulse is positive
+    const Vec3 n(r[3], r[4], r[5]), t1(r[15], r[16], r[17]);
+    std::vector<Vec3> d;
+    FrictionDirections(n, 8, &d);
+    int active = -1, count = 0;
+    for (int k = 0; k < 8; ++k) {
+      if (bits & (1u << (1 + k))) { active = k; ++count; }
+    }
+    CHECK(count == 1);
+    REQUIRE(active >= 0);
+    CHECK(d[active].dot(-Vec3::UnitX()) == Approx(1.0).margin(1e-9));
+    // Complementarity (eq. 21): lambda > 0 only where the friction force is on
+    // the cone's edge, mu f_n. The four contacts share the load statically
+    // indeterminately and Lemke's vertex may put some on their edge with a
+    // slip speed far below the threshold: they still count as sticking.
+    const Vec3 ft(r[7], r[8], r[9]);
+    const bool on_edge = std::abs(ft.norm() - r[10] * r[6]) <= 1e-9 * r[6];
+    if (bits & (1u << 9)) CHECK(on_edge);
+    CHECK(r[14] == 0.0);             // sticking by eq. 13's slip threshold
+    CHECK(std::abs(r[18]) < 2e-4);   // resting: the gap within the contact threshold
+  }
+  // At 35 deg (tan 35 = 0.70 > mu_s) the cube slides: the same edge, and lambda basic.
+  const std::vector<double> slide = TiltedCube(35, 100);
+  REQUIRE(!slide.empty());
+  for (std::size_t i = 0; i < slide.size(); i += kContactStride) {
+    const double* r = &slide[i];
+    const auto bits = static_cast<std::uint32_t>(r[19]);
+    CHECK((bits & (1u << 9)) != 0u);
+    CHECK(r[14] == 1.0);
+    CHECK(r[10] == 0.4);  // mu_k while sliding (eq. 13)
+    CHECK(Vec3(r[7], r[8], r[9]).norm() == Approx(r[10] * r[6]).epsilon(1e-9));  // on the edge
+  }
+}
+
 TEST_CASE("A sliding cube's friction force is mu_k f_n within the pyramid, against the slip", "[frame_arrays]") {
   World world;  // default material: mu_s 0.5, mu_k 0.4
   REQUIRE(world.AddBody(GroundPlane()).ok());
