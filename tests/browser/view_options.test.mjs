@@ -115,3 +115,43 @@ test('a recorded frame shows its own step, contacts and wrench space, not the li
     await session.close();
   }
 });
+
+test('contact models side by side: the lesson runs two more as ghosts in lockstep, the button acts on all, the plot follows each', async () => {
+  const session = await openPage({ hash: '#lesson=dynamic-autograsp&step=4' });
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready && s.scene === 'assets/scenes/barrett-handset.json', { what: 'the lesson' });
+    await waitForState(page, (s) => s.compare.length === 2, { what: 'the ghosts', timeout: 30000 });
+    assert.match(await page.textContent('#legend-compare'), /solid = LCP, 8-edge pyramid; ghosts = Gauss-Seidel, exact cone, impulses, then LCP/);
+    // The panel's boxes show what runs.
+    const ticked = await page.$$eval('#compare-models input', (boxes) => boxes.map((b) => b.checked));
+    assert.deepEqual(ticked, [false, false, true, true, false]);
+    await page.evaluate(() => window.grasplab.action('autograsp', 'hand', 1.5));
+    await page.evaluate(() => window.grasplab.runSteps(800));
+    const s = await waitForState(page, (st) => st.steps >= 800, { what: '2 s', timeout: 120000 });
+    const h = s.bodies.findIndex((b) => b.name === 'handset');
+    for (const g of s.compare) {
+      assert.equal(g.time, s.time);  // lockstep
+      assert.equal(g.contactCount, 5);  // the grasp closed under every model
+      // The handset ends where the LCP's does, within a millimetre (the same grasp).
+      const d = Math.hypot(...[0, 1, 2].map((k) => g.poses[7 * h + k] - s.bodies[h].position[k]));
+      assert.ok(d < 1e-3, `${g.label}: ${d} m from the LCP's`);
+    }
+    assert.equal(Object.keys(s.plots.models).length, 3);
+    assert.ok(Object.values(s.plots.models).every((v) => v > 5), JSON.stringify(s.plots.models));  // pulled into the palm
+    // Bad input is refused by name and the ghosts stay.
+    await page.evaluate(() => window.grasplab.compare([{ label: 'x', solver: { nosuch: 1 } }]));
+    await page.waitForFunction(() => window.grasplab.state().errors.some((e) => /compare\[0\]\.solver\.nosuch/.test(e)));
+    // Unticking both in the panel stops them (and restarts the scene).
+    await page.click('#compare-models summary');
+    await page.uncheck('#compare-models input[name=compare-2]');
+    await waitForState(page, (st) => st.compare.length === 1 && st.steps === 0, { what: 'one ghost left' });
+    await page.uncheck('#compare-models input[name=compare-3]');
+    await waitForState(page, (st) => st.compare.length === 0, { what: 'no ghost' });
+    assert.ok(await page.isHidden('#legend-compare'));
+    console.log(`screenshot: ${await session.screenshot('compare-models.png')}`);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});

@@ -219,3 +219,24 @@ test('solver-step: the LCP\'s friction sits on the pyramid edge up the slope; la
     }
   }
 });
+
+test('dynamic-autograsp: the same dynamic grasp under the exact-cone Gauss-Seidel and the impulse models', () => {
+  const { lesson } = lessons.find((l) => l.lesson.id === 'dynamic-autograsp');
+  const step = lesson.steps.find((s) => s.compare);
+  assert.deepEqual(step.compare.map((m) => m.solver.type), ['pgs', 'impulse']);
+  const q = step.question;
+  const pgs = measureQuestion(opener(lesson), q, {});
+  const lcp = measureQuestion(opener(lesson), { ...q, params: { ...q.params, solver: null } }, {});
+  const impulse = measureQuestion(opener(lesson), { ...q, params: { ...q.params, solver: { type: 'impulse' } } }, {});
+  console.log(`epsilon after the dynamic auto-grasp: LCP ${lcp.value} (${lcp.details.contacts} contacts), ` +
+    `Gauss-Seidel ${pgs.value} (${pgs.details.contacts}), impulses ${impulse.value} (${impulse.details.contacts})`);
+  // The LCP's is the Figure 3 question's answer; each model holds the handset in force closure.
+  assert.equal(lcp.value, measureQuestion(opener(lesson), lesson.steps[1].question, {}).value);
+  for (const m of [lcp, pgs, impulse]) {
+    assert.equal(m.details.forceClosure, true);
+    assert.ok(m.value > 0.005 && m.value < 0.2, `${m.value}`);
+  }
+  // The same grasp: five contacts, epsilon equal to 1e-5 (the models differ on the way, not in the end).
+  for (const m of [pgs, impulse]) { assert.equal(m.details.contacts, lcp.details.contacts); assert.ok(Math.abs(m.value - lcp.value) < 1e-5); }
+  assert.equal(answerIsRight(q, pgs, pgs.value), true);
+});

@@ -8,10 +8,13 @@
 //     readouts: ["tilt" | "block-slide" | "grip"],
 //     steps: [{ title?, text, camera?: { position, target }, set?: { controlId: value },
 //               play?: bool, wrenchSpace?: bool (open the wrench-space panel),
-//               linf?: bool (hand-placed contacts: evaluate the L-infinity epsilon too), press?, watch?,
+//               linf?: bool (hand-placed contacts: evaluate the L-infinity epsilon too),
+//               compare?: [{ label, solver }] (other contact models run beside, as ghosts; [] none), press?, watch?,
 //               question?: { text, quantity, params, tolerance, unit?, explain? } }] }
 // validateLesson returns every mistake as "file: json.path: problem" (empty
 // when the lesson is good); the page refuses a lesson with any.
+
+import { validateModels } from './compare_models.js';
 
 export const CONTROL_TYPES = ['tilt', 'direction', 'friction', 'contacts', 'solver'];
 const SOLVER_FIELDS = ['type', 'frictionEdges', 'iterations'];
@@ -111,6 +114,10 @@ export function validateLesson(lesson, file = 'lesson') {
     if (typeof s.text !== 'string') err(`${at}.text`, 'must be a string');
     for (const k of ['title', 'press', 'watch']) if (k in s && typeof s[k] !== 'string') err(`${at}.${k}`, 'must be a string');
     for (const k of ['play', 'wrenchSpace', 'linf']) if (k in s && typeof s[k] !== 'boolean') err(`${at}.${k}`, 'must be true or false');
+    if ('compare' in s) {
+      const bad = validateModels(s.compare);  // "compare[...]...: problem"
+      if (bad) err(`${at}.${bad.slice(0, bad.indexOf(': '))}`, bad.slice(bad.indexOf(': ') + 2));
+    }
     if (s.camera) {
       for (const k of ['position', 'target']) {
         const v = s.camera[k];

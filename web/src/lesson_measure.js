@@ -199,9 +199,10 @@ export function criticalMu(open, params) {
 // paper's Figure 3: the static auto-grasp of the handset stops each finger
 // at its first touch (3 contacts, no force closure); the dynamic one keeps
 // the motors pushing and pulls the handset in (5 contacts, closure).
-export function graspAfterAction(open, { robot, action, at = 0.1, duration = 1.5, evaluateAt, metric }) {
+// solver: scene "solver" fields to run with (another contact model), or null.
+export function graspAfterAction(open, { robot, action, at = 0.1, duration = 1.5, evaluateAt, metric, solver = null }) {
   if (!['contacts', 'epsilonL1', 'volumeL1'].includes(metric)) throw new Error(`grasp: unknown metric "${metric}"`);
-  const sim = open();
+  const sim = open(solver);
   try {
     const h = sim.timestep();
     check(sim.step(Math.round(at / h)), 'step');

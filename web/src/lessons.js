@@ -82,6 +82,7 @@ export function createLessons(app, panelElement) {
     lesson = entry.data;
     values = Object.fromEntries((lesson.controls ?? []).map((c) => [c.id, c.value]));
     stepIndex = Math.min(Math.max(1, Math.round(Number(k)) || 1), lesson.steps.length) - 1;
+    compareSynced = false;
     // A link into step k finds the controls as steps 1..k set them.
     for (const step of lesson.steps.slice(0, stepIndex + 1)) Object.assign(values, step.set ?? {});
     lastCheck = null;
@@ -196,6 +197,7 @@ export function createLessons(app, panelElement) {
       latest.needsFraming = false;
     }
     if (step.wrenchSpace) document.getElementById('wrench-panel').open = true;
+    syncCompare();
     if (step.play && !latest.startedForStep) {
       latest.startedForStep = true;
       app.api.play();
@@ -204,6 +206,7 @@ export function createLessons(app, panelElement) {
 
   function goTo(k) {
     stepIndex = Math.min(Math.max(0, k), lesson.steps.length - 1);
+    compareSynced = false;
     lastCheck = null;
     latest.startedForStep = false;
     const step = lesson.steps[stepIndex];
@@ -219,7 +222,24 @@ export function createLessons(app, panelElement) {
     }
     if (step.play) { latest.startedForStep = true; app.api.play(); }
     if (step.wrenchSpace) document.getElementById('wrench-panel').open = true;
+    syncCompare();
     renderStep();
+  }
+
+  // The contact models a step runs beside the scene (its "compare", or the
+  // last before it that has one): asked of the worker when they differ from
+  // what runs, which restarts the scene (onScene then finds them running).
+  function wantedCompare() {
+    return lesson.steps.slice(0, stepIndex + 1).reverse().find((x) => 'compare' in x)?.compare ?? [];
+  }
+  // Once per step entered: afterwards the control panel's choice stands.
+  let compareSynced = false;
+  function syncCompare() {
+    if (compareSynced || !lesson || latest.scene !== lesson.scene || latest.lessonScenePending) return;
+    compareSynced = true;
+    const key = (list) => JSON.stringify(list.map((m) => m.solver));
+    const want = wantedCompare();
+    if (key(want) !== key(latest.compare ?? [])) app.api.compare(want);
   }
 
   function setHash() {
@@ -300,6 +320,7 @@ export function createLessons(app, panelElement) {
   }
 
   function close(toList) {
+    if (lesson && (latest.compare ?? []).length) app.api.compare([]);  // the lesson's ghosts go with it
     lesson = null;
     markers.clear();
     probed = null;

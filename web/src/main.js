@@ -5,6 +5,8 @@
 //                                 contactCount, actualSpeed, grasp, errors,
 //                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
 //   window.grasplab.play() / pause() / step() / reset() / load(sceneName) / runSteps(n)
+//   window.grasplab.compare([{ label, solver }])   other contact models run beside, as ghosts ([] stops);
+//                                 state().compare: [{ label, contactCount, stepMs, time, poses }]
 //   window.grasplab.action(type, robot, duration)   grasp actions (protocol.js)
 //   window.grasplab.controller(robot, source)        a JavaScript controller run in the worker (protocol.js)
 //   window.grasplab.lookAt([x, y, z], distance)      aim the camera (for screenshots)
@@ -18,6 +20,7 @@
 //
 // Values are those of the last frame the worker posted (world frame, z-up, SI).
 import { View } from './view.js';
+import { GHOST_COLORS, describeSolver } from './compare_models.js';
 import { ToWorker, FromWorker, POSE_STRIDE, Stats, STAGE_NAMES } from './protocol.js';
 import { createStatusPanels } from './status_panels.js';
 import { createSceneFiles } from './scene_files.js';
@@ -133,6 +136,7 @@ function onWorkerMessage({ data: msg }) {
     case FromWorker.SCENE:
       try {
         view.setBodies(msg.description);
+        view.setGhosts(msg.description, msg.compare ?? []);
       } catch (e) {
         showError(e.message);
         return;
@@ -142,6 +146,8 @@ function onWorkerMessage({ data: msg }) {
       lastGood = lastAsked && lastAsked.scene === msg.name ? lastAsked : { scene: msg.name };
       latest.description = msg.description;
       latest.settings = msg.settings;
+      latest.compare = msg.compare ?? [];
+      showCompareLegend();
       latest.needsFraming = true;
       if (latest.pendingView && latest.pendingView.scene === msg.name) {  // a link's camera
         view.setCamera(latest.pendingView.camera, latest.pendingView.target);
@@ -151,6 +157,8 @@ function onWorkerMessage({ data: msg }) {
       latest.bodies = msg.description.bodies.map((b) => b.name);
       panel.setScene(msg.description, msg.materials);
       plots.setScene(msg.description);
+      plots.setCompare((msg.compare ?? []).map((m) => m.label), describeSolver(msg.settings?.solver));
+      panel.setCompare(msg.compare ?? []);
       latest.failuresShown = 0;
       latest.failureItem = null;
       latest.warnings = [];
@@ -191,6 +199,8 @@ function onWorkerMessage({ data: msg }) {
       latest.drag = msg.drag; latest.robots = msg.robots; latest.memory = msg.memory; latest.stepMs = msg.stepMs;
       updateRecording();
       view.setPoses(msg.poses);
+      latest.ghosts = msg.ghosts ?? [];
+      latest.ghosts.forEach((g, k) => view.setGhostPoses(k, g.poses));
       if (latest.needsFraming && latest.description) {
         view.frame(msg.poses, latest.description);
         latest.needsFraming = false;
@@ -199,7 +209,7 @@ function onWorkerMessage({ data: msg }) {
       if (view.overlays.visible.joints) view.overlays.setJoints(msg.joints, msg.poses);
       view.overlays.setDrag(msg.drag);
       panel.updateJoints(msg.robots);
-      plots.push(msg.time, msg.contacts, msg.energy);
+      plots.push(msg.time, msg.contacts, msg.energy, msg.poses, msg.ghosts);
       updateStatus();
       updateGraspPanel();
       updateDiagnostics();
@@ -245,6 +255,24 @@ function onWorkerMessage({ data: msg }) {
 }
 
 function send(type, extra = {}) { worker.postMessage({ type, ...extra }); }
+
+// The legend's line per compared contact model (compare_models.js): its
+// ghost colour and name, the main model named first.
+function showCompareLegend() {
+  const box = $('legend-compare');
+  const models = latest.compare ?? [];
+  box.hidden = models.length === 0;
+  if (!models.length) { box.replaceChildren(); return; }
+  const ownText = describeSolver(latest.settings?.solver);
+  box.replaceChildren(document.createTextNode(`models: solid = ${ownText}; ghosts = `),
+    ...models.flatMap((m, k) => {
+      const sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = GHOST_COLORS[k % GHOST_COLORS.length];
+      sw.setAttribute('aria-hidden', 'true');
+      return [sw, document.createTextNode(`${m.label}${k < models.length - 1 ? ', ' : ''}`)];
+    }));
+}
 
 // The wrench-space panel (wrench_space.js): built when first opened; while
 // open, the worker's grasp metrics carry the wrench space.
@@ -301,6 +329,8 @@ const api = {
   step: () => send(ToWorker.STEP),
   runSteps: (steps) => send(ToWorker.RUN, { steps }),
   reset: () => send(ToWorker.RESET),
+  // Contact models side by side: [{ label, solver }] run as ghosts from t = 0 ([] stops).
+  compare: (models) => send(ToWorker.COMPARE, { models }),
   load: (scene) => { lastAsked = { scene }; send(ToWorker.LOAD, lastAsked); },
   loadText: (text, name = 'scene') => { lastAsked = { scene: name, text }; send(ToWorker.LOAD, lastAsked); },
   // Tests: the worker behaves as if its WASM module trapped (protocol.js).
@@ -350,6 +380,8 @@ const api = {
     overlay: { ...view.overlays.counts, coneEdges: view.overlays.edges, forceScale: view.overlays.forceScale,
       forceReference: view.overlays.scale.reference, style: { ...view.overlays.style }, visible: { ...view.overlays.visible } },
     highlighted: view.highlighted ?? null,
+    compare: (latest.ghosts ?? []).map((g) => ({ label: g.label, contactCount: g.contactCount, stepMs: g.stepMs, time: g.time,
+      poses: Array.from(g.poses) })),
     diagnostics: latest.stats ? {
       stages: Object.fromEntries(STAGE_NAMES.map((n, k) => [n, latest.stats[Stats.STAGES + k]])),
       contacts: latest.stats[Stats.CONTACTS], islands: latest.stats[Stats.ISLANDS],
@@ -412,6 +444,7 @@ const panel = new ControlPanel($('controls'), {
   material: (name, staticFriction, kineticFriction) => send(ToWorker.MATERIAL, { name, staticFriction, kineticFriction }),
   overlays: (flags) => setOverlays(flags),
   overlayStyle: (style) => { view.overlays.setStyle(style); view.dirty = true; },
+  compare: (models) => api.compare(models),
   plots: (visible) => { $('plots').hidden = !visible; if (visible) plots.draw(); },
 });
 

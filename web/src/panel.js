@@ -14,6 +14,8 @@
 // Plain DOM: lil-gui was tried first, but headless Chromium (SwiftShader)
 // left a blank band under its panel in every screenshot.
 
+import { COMPARE_OPTIONS } from './compare_models.js';
+
 const ACTIONS = [
   ['Auto-grasp', 'autograsp', 'Close the fingers with the PD controllers until they hold (g)'],
   ['Auto-grasp (static)', 'autograsp-static', 'Close the fingers kinematically until each touches (GraspIt!)'],
@@ -49,7 +51,8 @@ function slider(label, { min, max, step, value, format = (v) => v.toFixed(3) }, 
 
 export class ControlPanel {
   // handlers: { action(type, robot, duration), jointTarget(robot, joint, position),
-  //             material(name, mu_s, mu_k), overlays(flags), plots(visible) }
+  //             material(name, mu_s, mu_k), overlays(flags), overlayStyle(style), plots(visible),
+  //             compare(models) }
   constructor(container, handlers) {
     this.container = container;
     this.handlers = handlers;
@@ -79,7 +82,26 @@ export class ControlPanel {
     };
     choice('depth', 'drawn', [['over', 'over the solids'], ['behind', 'behind the solids']]);
     choice('cones', 'cones', [['normal', 'normal'], ['small', 'small'], ['edges', 'edges only']]);
-    container.append(this.sceneSections, overlays);
+    // Contact models side by side (compare_models.js): each ticked one runs
+    // beside the scene's own as ghosts; ticking restarts the scene.
+    const compare = section('Compare contact models', false);
+    compare.id = 'compare-models';
+    compare.append(el('div', { className: 'muted small', textContent: 'Ghosts: the scene again under other models, from t = 0.' }));
+    this.compareBoxes = COMPARE_OPTIONS.map((o, k) => {
+      const box = el('input', { type: 'checkbox', name: `compare-${k}` });
+      box.addEventListener('change', () => {
+        handlers.compare?.(COMPARE_OPTIONS.filter((_, j) => this.compareBoxes[j].checked));
+      });
+      compare.append(el('label', { className: 'check' }, box, ` ${o.label}`));
+      return box;
+    });
+    container.append(this.sceneSections, overlays, compare);
+  }
+
+  // The models the worker runs beside the scene ([{ label, solver }]): the boxes follow.
+  setCompare(models) {
+    const on = new Set(models.map((m) => JSON.stringify(m.solver)));
+    COMPARE_OPTIONS.forEach((o, k) => { this.compareBoxes[k].checked = on.has(JSON.stringify(o.solver)); });
   }
 
   // description: the worker's scene description; materials: [{ name, staticFriction, kineticFriction }].

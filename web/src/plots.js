@@ -6,6 +6,9 @@
 //   core/grasp/kinetic_energy_ratio.h), with gaps while the gripper is at
 //   rest, and the object's own kinetic energy T (J, right axis), defined
 //   always (a hand on a fixed base never moves, so it has no ratio).
+// - with contact models compared (compare_models.js), where the subject (the
+//   grasped object, else the first movable body that is not a robot's) is
+//   under each: its distance from where it started (mm), one series per model.
 // Series differ by dash as well as colour, so identical lines stay
 // distinguishable; beyond MAX_BODY_SERIES bodies the rest are summed in one
 // series ("other bodies (n)").
@@ -13,7 +16,8 @@
 // redrawn at most every REDRAW_MS.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { CONTACT_STRIDE, Contact } from './protocol.js';
+import { CONTACT_STRIDE, Contact, POSE_STRIDE } from './protocol.js';
+import { GHOST_COLORS } from './compare_models.js';
 
 const WINDOW_S = 10;
 const REDRAW_MS = 100;
@@ -47,13 +51,39 @@ export class Plots {
       this.series.push({ label: `${robot} (all links)`, bodies: new Set(bodies) });
     }
     this.hasEnergy = !!description.grasp;
-    this.data = { time: [], force: this.series.map(() => []), ratio: [], energy: [] };
+    const firstFree = description.bodies.findIndex((b, i) => !b.static && !robotBodies.has(i));
+    this.subject = description.grasp ? description.grasp.object : firstFree;
+    this.subjectName = this.subject >= 0 ? description.bodies[this.subject].name : null;
+    this.models = [];
+    this.data = { time: [], force: this.series.map(() => []), ratio: [], energy: [], models: [] };
     this.build();
+  }
+
+  // models: the compared models' labels ([] for none); own: the main model's label.
+  setCompare(models, own) {
+    this.models = models.length && this.subject >= 0 ? [own, ...models] : [];
+    this.data.models = this.models.map(() => []);
+    this.start = null;
+    this.compare?.destroy();
+    this.compare = null;
+    if (!this.models.length) return;
+    this.compare = new uPlot({
+      title: `Contact models: ${this.subjectName}'s distance from its start`,
+      width: this.width(), height: 110,
+      scales: { x: { time: false } },
+      axes: [{ label: 'time (s)', size: 30 }, { label: 'mm', size: 60 }],
+      series: [{ label: 't' }, ...this.models.map((m, k) => ({
+        label: k === 0 ? `${m} (solid)` : m, stroke: k === 0 ? '#222' : GHOST_COLORS[(k - 1) % GHOST_COLORS.length],
+        dash: DASHES[k % DASHES.length], width: k === 0 ? 2.5 : 1.5 }))],
+      legend: { live: false },
+    }, [[], ...this.models.map(() => [])], this.container);
   }
 
   build() {
     this.force?.destroy();
     this.energy?.destroy();
+    this.compare?.destroy();
+    this.compare = null;
     this.container.replaceChildren();
     const width = this.width();
     const axes = (label) => [{ label: 'time (s)', size: 30 }, { label, size: 60 }];
@@ -87,12 +117,15 @@ export class Plots {
 
   width() { return Math.max(240, Math.min(420, this.container.clientWidth || 380)); }
 
-  // One frame: time (s), contacts (Float64Array), energy ([T, T_grip, ratio or -1]).
-  push(time, contacts, energy) {
+  // One frame: time (s), contacts (Float64Array), energy ([T, T_grip, ratio or -1]),
+  // poses (Float64Array) and ghosts ([{ poses }], the compared models').
+  push(time, contacts, energy, poses = null, ghosts = []) {
     if (!this.data) return;
     const d = this.data;
     if (d.time.length && time < d.time[d.time.length - 1]) {  // a reset or reload
       d.time.length = 0; d.ratio.length = 0; d.energy.length = 0; d.force.forEach((f) => { f.length = 0; });
+      d.models.forEach((m) => { m.length = 0; });
+      this.start = null;
     }
     if (d.time.length && time === d.time[d.time.length - 1]) return;
     const totals = this.series.map(() => 0);
@@ -107,8 +140,17 @@ export class Plots {
     totals.forEach((v, k) => d.force[k].push(v));
     d.ratio.push(energy && energy[2] >= 0 ? Math.max(energy[2], 1e-3) : null);  // log axis: floor 1e-3
     d.energy.push(energy && energy[0] >= 0 ? Math.max(energy[0], T_FLOOR) : null);
+    if (this.models.length) {
+      const o = this.subject * POSE_STRIDE;
+      const all = [poses, ...(ghosts ?? []).map((g) => g.poses)];
+      this.start ??= all.map((p) => [p[o], p[o + 1], p[o + 2]]);
+      this.models.forEach((m, k) => {
+        const p = all[k], s0 = this.start[k];
+        d.models[k].push(p && s0 ? 1000 * Math.hypot(p[o] - s0[0], p[o + 1] - s0[1], p[o + 2] - s0[2]) : null);
+      });
+    }
     while (d.time.length > 2 && d.time[0] < time - WINDOW_S) {
-      d.time.shift(); d.ratio.shift(); d.energy.shift(); d.force.forEach((f) => f.shift());
+      d.time.shift(); d.ratio.shift(); d.energy.shift(); d.force.forEach((f) => f.shift()); d.models.forEach((m) => m.shift());
     }
     const now = performance.now();
     if (now - this.lastDraw >= REDRAW_MS) this.draw(now);
@@ -119,6 +161,7 @@ export class Plots {
     this.lastDraw = now;
     this.force.setData([this.data.time, ...this.data.force]);
     this.energy.setData([this.data.time, this.data.ratio, this.data.energy]);
+    if (this.compare) this.compare.setData([this.data.time, ...this.data.models]);
   }
 
   // The latest values, for the page's state (tests).
@@ -130,6 +173,7 @@ export class Plots {
       force: Object.fromEntries(this.series.map((s, k) => [s.label, this.data.force[k][i]])),
       energyRatio: this.data.ratio[i],
       energy: this.data.energy[i],
+      models: Object.fromEntries(this.models.map((m, k) => [m, this.data.models[k][i]])),
     };
   }
 }

@@ -42,19 +42,23 @@
 //   { type: 'measure', id, question, values }  measure a lesson question's quantity on fresh runs of the
 //                                           loaded scene (web/src/lesson_measure.js; values: the lesson
 //                                           controls by id); answered by 'measured' with the same id
+//   { type: 'compare', models: [{ label, solver }] }  run the scene under these other contact models too
+//                                           (compare_models.js), all restarted from t = 0; [] stops
 //
 // worker -> main
 //   { type: 'scenes', names: string[], titles, summaries }  once at start: the
 //                                                    files listed in assets/scenes/index.json (with their
 //                                                    titles and summaries by name)
-//   { type: 'scene', name, timestep, description, materials, settings }   once per load; settings: the values
+//   { type: 'scene', name, timestep, description, materials, settings, compare }   once per load or reset;
+//                                                    compare: the models run beside it [{ label, solver }]; settings: the values
 //                                                    in force, defaults included (core/io/scene_description.h:
 //                                                    DescribeSettings); description = { bodies:
 //                                                    [{ name, static, shape }], robots: [name], warnings: [string],
 //                                                    grasp: { object, robot } or null }; materials: [{ name,
 //                                                    staticFriction, kineticFriction }]
 //   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, grasp, robots,
-//     poses, contacts, joints, stats, energy, drag }
+//     poses, contacts, joints, stats, energy, drag, ghosts }
+//        ghosts: per model compared [{ label, poses (Float64Array as poses), contactCount, stepMs, time }]
 //        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ..., time } or null (L1 only;
 //               while running, re-evaluated every >= 100 ms of wall time, `time` = when, sim seconds)
 //        robots: { name: { external, joints: [{ name, position, target, lower, upper }] } } (URDF values;
@@ -91,6 +95,7 @@ export const ToWorker = Object.freeze({
   RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
   JOINT_TARGET: 'joint-target', DRAG_START: 'drag-start', DRAG_MOVE: 'drag-move', DRAG_END: 'drag-end',
   MATERIAL: 'material', GRAVITY: 'gravity', MEASURE: 'measure', WRENCH_SPACE: 'wrench-space', FAULT: 'fault',
+  COMPARE: 'compare',
 });
 
 export const FromWorker = Object.freeze({

@@ -6,6 +6,7 @@ import wasmUrl from '@wasm/grasplab_wasm.wasm?url';
 import { ToWorker, FromWorker } from './protocol.js';
 import { assetPaths } from './scene_assets.js';
 import { measureQuestion, withSolver } from './lesson_measure.js';
+import { ModelComparison, validateModels } from './compare_models.js';
 
 const FRAME_INTERVAL_MS = 1000 / 60;
 // Mouse drag: the spring's natural frequency f, k_p = m (2 pi f)^2, so every
@@ -15,6 +16,7 @@ const TICK_MS = 4;
 const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 
 let sim = null;
+let comparison = null;  // other contact models run beside sim (compare_models.js), once the module loaded
 let hasGrasp = false;
 let sceneText = null;  // the JSON of the loaded scene
 let sceneAssets = [];  // [path, bytes] of every asset it names (for fresh copies: measure)
@@ -92,6 +94,7 @@ function postFrame(force = !running) {
   const stats = new Float64Array(sim.stats());
   const energy = new Float64Array(sim.energy());
   const drag = new Float64Array(sim.dragState());
+  const ghosts = comparison && comparison.active ? comparison.frame() : [];
   const now = performance.now();
   speedWindow.push([now, sim.time()]);
   while (speedWindow.length > 2 && now - speedWindow[0][0] > 500) speedWindow.shift();
@@ -112,8 +115,8 @@ function postFrame(force = !running) {
     // browser tells (Chromium's performance.memory), for the soak benchmark.
     memory: { wasm: Module.HEAPU8.length, jsHeap: performance.memory ? performance.memory.usedJSHeapSize : -1 },
     robots: robotJoints(),
-    poses, contacts, joints, stats, energy, drag,
-  }, [poses.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer]);
+    poses, contacts, joints, stats, energy, drag, ghosts,
+  }, [poses.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer, ...ghosts.map((g) => g.poses.buffer)]);
   lastFrameAt = now;
 }
 
@@ -180,6 +183,7 @@ function stepN(n) {
     fail(`step: ${err}`);
     return false;
   }
+  if (comparison && comparison.active) for (const e of comparison.step(n)) fail(e);
   return true;
 }
 
@@ -335,6 +339,7 @@ function adopt(next, err, name) {
   }
   if (sim) sim.delete();
   sim = next;
+  comparison?.clear();  // a new scene: the models compared were the last one's
   started(name);
   return true;
 }
@@ -343,8 +348,12 @@ function adopt(next, err, name) {
 function reset() {
   if (!sim) return;
   const err = sim.reset();
-  if (err) fail(`reset: ${err}`);
-  else started(sceneName);
+  if (err) {
+    fail(`reset: ${err}`);
+    return;
+  }
+  if (comparison) for (const e of comparison.reset()) fail(e);
+  started(sceneName);
 }
 
 // Clears the worker's per-scene state and announces the (re)started scene.
@@ -367,6 +376,7 @@ function started(name) {
     description,
     materials: JSON.parse(sim.materialsJson()),
     settings: JSON.parse(sim.settingsJson()),
+    compare: comparison ? comparison.labels() : [],
   });
   postFrame();
 }
@@ -434,9 +444,14 @@ function handle(msg) {
       case ToWorker.CONTROLLER: if (sim) setController(String(msg.robot), msg.source ?? null); break;
       case ToWorker.ACTION: {
         if (!sim) break;
-        if (sliderRobots.delete(String(msg.robot))) sim.setExternalControl(String(msg.robot), false);
+        const handBack = sliderRobots.delete(String(msg.robot));
+        if (handBack) sim.setExternalControl(String(msg.robot), false);
         const err = sim.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1));
         if (err) fail(err);
+        else if (comparison) {
+          for (const e of comparison.each((g) => (handBack ? g.setExternalControl(String(msg.robot), false) : '')
+            || g.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1)))) fail(e);
+        }
         postFrame();
         break;
       }
@@ -448,9 +463,11 @@ function handle(msg) {
           const err = sim.setExternalControl(robot, true);
           if (err) { fail(`joints: ${err}`); break; }
           sliderRobots.add(robot);
+          if (comparison) for (const e of comparison.each((g) => g.setExternalControl(robot, true))) fail(e);
         }
         const err = sim.setJointTarget(robot, String(msg.joint), Number(msg.position), 0);
         if (err) fail(`joints: ${err}`);
+        else if (comparison) for (const e of comparison.each((g) => g.setJointTarget(robot, String(msg.joint), Number(msg.position), 0))) fail(e);
         if (!running) postFrame();
         break;
       }
@@ -472,6 +489,9 @@ function handle(msg) {
         if (!sim) break;
         const err = sim.setMaterialFriction(String(msg.name), Number(msg.staticFriction), Number(msg.kineticFriction));
         if (err) fail(err);
+        else if (comparison) {
+          for (const e of comparison.each((g) => g.setMaterialFriction(String(msg.name), Number(msg.staticFriction), Number(msg.kineticFriction)))) fail(e);
+        }
         break;
       }
       case ToWorker.GRAVITY: {
@@ -479,7 +499,25 @@ function handle(msg) {
         const g = Array.isArray(msg.gravity) ? msg.gravity.map(Number) : [];
         const err = g.length === 3 ? sim.setGravity(g[0], g[1], g[2]) : 'gravity: must be [gx, gy, gz]';
         if (err) fail(err);
+        else if (comparison) for (const e of comparison.each((x) => x.setGravity(g[0], g[1], g[2]))) fail(e);
         if (!running) postFrame();
+        break;
+      }
+      case ToWorker.COMPARE: {
+        // Other contact models beside this one: both restart from t = 0.
+        if (!sim || sceneText === null) break;
+        comparison ??= new ModelComparison(Module);
+        const models = msg.models;
+        const bad = validateModels(models);
+        if (bad) { fail(bad); break; }  // refused: what runs stays
+        if (!models.length) {
+          comparison.clear();
+          started(sceneName);
+          break;
+        }
+        const err = sim.reset() || comparison.start(sceneText, sceneAssets, models);
+        if (err) fail(err);
+        started(sceneName);
         break;
       }
       case ToWorker.WRENCH_SPACE:

@@ -11,6 +11,7 @@ import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { POSE_STRIDE } from './protocol.js';
 import { Overlays } from './overlays.js';
+import { GHOST_COLORS } from './compare_models.js';
 
 THREE.Object3D.DEFAULT_UP.set(0, 0, 1);
 
@@ -256,6 +257,50 @@ export class View {
   }
 
   // poses: Float64Array, POSE_STRIDE per body (px py pz qw qx qy qz)
+  // Ghosts: the scene under other contact models (compare_models.js), each
+  // movable body drawn again as a translucent copy in the model's colour.
+  // models: [{ label }]; colours from GHOST_COLORS in order.
+  setGhosts(description, models) {
+    for (const g of this.ghosts ?? []) {
+      this.world.remove(g.group);
+      g.group.traverse((o) => {  // the meshes' geometries are the bodies' own; the edges are the ghosts'
+        if (o.material) o.material.dispose();
+        if (o.isLineSegments) o.geometry.dispose();
+      });
+    }
+    this.ghosts = models.map((m, k) => {
+      const group = new THREE.Group();
+      group.name = `ghost ${m.label}`;
+      const color = GHOST_COLORS[k % GHOST_COLORS.length];
+      const meshes = description.bodies.map((b, i) => {
+        const body = this.meshes[i];
+        if (b.static || !body || !body.isMesh) return null;
+        const ghost = new THREE.Mesh(body.geometry, new THREE.MeshBasicMaterial({ color, transparent: true, opacity: 0.28, depthWrite: false }));
+        ghost.add(new THREE.LineSegments(new THREE.EdgesGeometry(body.geometry, 20),
+          new THREE.LineBasicMaterial({ color, transparent: true, opacity: 0.8 })));
+        ghost.renderOrder = 5;
+        group.add(ghost);
+        return ghost;
+      });
+      this.world.add(group);
+      return { label: m.label, color, group, meshes };
+    });
+    this.dirty = true;
+  }
+
+  setGhostPoses(k, poses) {
+    const g = this.ghosts?.[k];
+    if (!g) return;
+    for (let i = 0; i < g.meshes.length; ++i) {
+      const m = g.meshes[i];
+      if (!m) continue;
+      const o = i * POSE_STRIDE;
+      m.position.set(poses[o], poses[o + 1], poses[o + 2]);
+      m.quaternion.set(poses[o + 4], poses[o + 5], poses[o + 6], poses[o + 3]);
+    }
+    this.dirty = true;
+  }
+
   setPoses(poses) {
     this.dirty = true;
     for (let i = 0; i < this.meshes.length; ++i) {
