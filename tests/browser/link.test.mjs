@@ -120,3 +120,15 @@ test('a scene too big for a link offers its file; a file opened from the picker 
     await session.close();
   }
 });
+
+test('a link to a bundled scene that does not exist says so by name and opens the default scene instead of a blank page', async () => {
+  const session = await openPage({ hash: '#builtin=nosuch' });
+  const { page } = session;
+  try {
+    const s = await waitForState(page, (st) => st.ready && st.scene === 'assets/scenes/barrett-handset.json', { what: 'the default scene' });
+    assert.equal(s.errors[0], 'scene assets/scenes/nosuch.json: no such file on the server (HTTP 404)');
+    assert.equal(s.errors[1], 'opening assets/scenes/barrett-handset.json instead');
+  } finally {
+    await session.close();
+  }
+});

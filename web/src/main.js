@@ -226,6 +226,12 @@ function onWorkerMessage({ data: msg }) {
         restartWorker();
       } else {
         showError(msg.message);
+        // A first scene that cannot be opened (a bad link) leaves no blank page: the default opens.
+        if (!latest.loads && /^scene /.test(msg.message) && !latest.fallbackAsked) {
+          latest.fallbackAsked = true;
+          showError(`opening ${DEFAULT_SCENE} instead`);
+          api.load(DEFAULT_SCENE);
+        }
       }
       break;
     case FromWorker.RECORDED:

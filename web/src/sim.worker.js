@@ -255,7 +255,9 @@ const PAGE_ROOT = new URL('../', self.location.href);
 async function fetchOk(path) {
   const url = new URL(path, PAGE_ROOT);
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!response.ok) {
+    throw new Error(`${path}: ${response.status === 404 ? 'no such file on the server' : 'the server refused it'} (HTTP ${response.status})`);
+  }
   return response;
 }
 
@@ -272,7 +274,8 @@ async function loadFile(name) {
     const text = await (await fetchOk(name)).text();
     if (seq === loadSeq) await loadText(text, name, seq);
   } catch (e) {
-    fail(`scene ${name}: ${e && e.message ? e.message : e}`);
+    const message = e && e.message ? e.message : String(e);
+    fail(message.startsWith(`${name}: `) ? `scene ${message}` : `scene ${name}: ${message}`);
   }
 }
 
