@@ -243,3 +243,37 @@ test('force-closure: ticking contacts re-evaluates the grasp live; the pinch is 
     await session.close();
   }
 });
+
+test('force-closure: a contact placed by clicking on the cube\'s front face joins the pinch and closes the grasp', async () => {
+  const session = await openPage({ hash: '#lesson=force-closure&step=1' });
+  const { page } = session;
+  try {
+    await waitForState(page, (st) => st.scene === 'assets/lessons/scenes/closure-cube.json' && st.ready, { what: 'the cube' });
+    await page.waitForFunction(() => window.grasplab.lesson().probed?.forceClosure === false);
+    await page.click('#lesson-control-contacts-place');
+    assert.equal(await page.getAttribute('#lesson-control-contacts-place', 'aria-pressed'), 'true');
+    // The front face (-y) of the 5 cm cube centred at (0, 0, 0.1), 8 mm below its centre.
+    const [x, y] = await page.evaluate(() => window.grasplab.clientPoint([0.004, -0.025, 0.092]));
+    await page.mouse.click(x, y);
+    await page.waitForFunction(() => window.grasplab.lesson().clicked.length === 1);
+    const l = await page.evaluate(() => window.grasplab.lesson());
+    const k = l.clicked[0];
+    assert.equal(k.name, 'clicked 1');
+    // On the face (y = -25 mm in the cube's frame), pushing in along +y.
+    assert.ok(Math.abs(k.position[1] + 0.025) < 1e-4 && Math.abs(k.position[2] + 0.008) < 2e-3, JSON.stringify(k));
+    assert.ok(Math.abs(k.normal[1] - 1) < 1e-6 && Math.abs(k.normal[0]) < 1e-6 && Math.abs(k.normal[2]) < 1e-6, JSON.stringify(k));
+    assert.deepEqual(l.values.contacts, ['right (+x)', 'left (−x)', 'clicked 1']);
+    await page.waitForFunction(() => window.grasplab.lesson().probed?.forceClosure === true);
+    const p = await page.evaluate(() => window.grasplab.lesson().probed);
+    assert.equal(p.contacts, 3);
+    console.log(`clicked contact ${JSON.stringify(k)}: epsilon ${p.epsilonL1}`);
+    console.log(`screenshot: ${await session.screenshot('lesson-force-closure-clicked.png')}`);
+    // The cube did not move (it is static) and nothing was dragged.
+    assert.equal((await page.evaluate(() => window.grasplab.state())).drag, null);
+    await page.click('#lesson-control-contacts-clear');
+    await page.waitForFunction(() => window.grasplab.lesson().probed?.forceClosure === false && window.grasplab.lesson().clicked.length === 0);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});

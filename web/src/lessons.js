@@ -83,6 +83,8 @@ export function createLessons(app, panelElement) {
     values = Object.fromEntries((lesson.controls ?? []).map((c) => [c.id, c.value]));
     stepIndex = Math.min(Math.max(1, Math.round(Number(k)) || 1), lesson.steps.length) - 1;
     compareSynced = false;
+    clicked = [];
+    placing = false;
     // A link into step k finds the controls as steps 1..k set them.
     for (const step of lesson.steps.slice(0, stepIndex + 1)) Object.assign(values, step.set ?? {});
     lastCheck = null;
@@ -155,14 +157,45 @@ export function createLessons(app, panelElement) {
     const center = objectCentre(c);
     if (!center) return;
     probeAsked = true;
-    markers.show(c.candidates, values[c.id], center);
+    markers.show(allCandidates(c), values[c.id], center);
     const id = ++measureSeq;
     // A step with "linf": true evaluates the L-infinity epsilon too (slower).
     const linf = lesson.steps[stepIndex]?.linf === true;
-    const question = { quantity: 'contact-probe', params: { candidates: c.candidates, on: values[c.id],
+    const question = { quantity: 'contact-probe', params: { candidates: allCandidates(c), on: values[c.id],
       mu: values.mu ?? 0.5, center, torqueScale: c.torqueScale, metric: linf ? 'epsilonLinf' : 'epsilonL1' } };
     pendingMeasures.set(id, { live: true, center, lessonId: lesson.id });
     send(ToWorker.MEASURE, { id, question, values: {} });
+  }
+
+  // Contacts a student placed by clicking on the object (placeContact), kept
+  // beside the lesson's candidates until the lesson closes; at most MAX_CLICKED.
+  const MAX_CLICKED = 12;
+  let clicked = [];
+  let placing = false;
+  function allCandidates(c) { return [...c.candidates, ...clicked]; }
+
+  // A click on a body while placing: a contact at the hit point on the
+  // contacts control's object, its normal the surface's inward normal (the
+  // object's frame is its centre, unrotated, as for the file's candidates).
+  // Returns whether the click was taken (then it does not drag the body).
+  function placeContact(hit) {
+    const c = lesson && (lesson.controls ?? []).find((x) => x.type === 'contacts');
+    if (!c || !placing) return false;
+    const bodies = latest.description?.bodies ?? [];
+    if (bodies[hit.body]?.name !== c.object || !hit.normal) return false;
+    const center = objectCentre(c);
+    if (!center) return false;
+    if (clicked.length >= MAX_CLICKED) {
+      showError(`lesson: at most ${MAX_CLICKED} clicked contacts; remove some first`);
+      return true;
+    }
+    const name = `clicked ${clicked.length + 1}`;
+    const round = (x) => Math.round(x * 1e6) / 1e6;  // micrometres: the page's pick is no finer
+    clicked.push({ name, position: hit.point.map((x, k) => round(x - center[k])), normal: hit.normal.map((x) => round(-x)) });
+    values[c.id] = [...values[c.id], name];
+    renderStep();
+    applyControl(c);
+    return true;
   }
 
   function applyControls() {
@@ -255,18 +288,29 @@ export function createLessons(app, panelElement) {
     const controls = (lesson.controls ?? []).map((c) => {
       const id = `lesson-control-${c.id}`;
       if (c.type === 'contacts') {
+        const place = h('button', { type: 'button', id: `${id}-place`, 'aria-pressed': String(placing),
+          title: `Click on the ${c.object} to put a contact there, pushing in along the surface's normal`,
+          onclick: () => { placing = !placing; renderStep(); } }, placing ? `Click on the ${c.object}… (done)` : 'Place contacts by clicking');
+        const clear = clicked.length ? h('button', { type: 'button', id: `${id}-clear`, onclick: () => {
+          const gone = new Set(clicked.map((k) => k.name));
+          clicked = [];
+          values[c.id] = values[c.id].filter((n) => !gone.has(n));
+          renderStep();
+          applyControl(c);
+        } }, 'Remove the clicked ones') : null;
         return h('fieldset', { class: 'lesson-contacts-control', id },
           h('legend', {}, c.label),
-          ...c.candidates.map((k, j) => {
+          ...allCandidates(c).map((k, j) => {
             const box = h('input', { type: 'checkbox', id: `${id}-${j}`, checked: values[c.id].includes(k.name),
               onchange: () => {
                 const on = new Set(values[c.id]);
                 if (box.checked) on.add(k.name); else on.delete(k.name);
-                values[c.id] = c.candidates.map((x) => x.name).filter((n) => on.has(n));  // candidate order
+                values[c.id] = allCandidates(c).map((x) => x.name).filter((n) => on.has(n));  // candidate order
                 applyControl(c);
               } });
             return h('label', { for: `${id}-${j}`, class: 'lesson-check' }, box, ` ${k.name}`);
-          }));
+          }),
+          h('div', { class: 'lesson-place' }, place, clear));
       }
       if (c.type === 'solver') {
         const select = h('select', { id, onchange: (e) => { values[c.id] = Number(e.target.value); applyControl(c); } },
@@ -502,17 +546,20 @@ export function createLessons(app, panelElement) {
     onScene,
     onMeasured,
     updateReadouts,
+    placeContact,
     active: () => lesson !== null,
     // For tests: where the lesson is, and the last checked answer.
     state: () => (lesson ? { id: lesson.id, step: stepIndex + 1, steps: lesson.steps.length, values: { ...values },
-      question: lesson.steps[stepIndex].question ?? null, lastCheck } : { id: null, lessons: index.map((l) => l.id) }),
+      question: lesson.steps[stepIndex].question ?? null, lastCheck, placing, clicked: clicked.map((k) => ({ ...k })),
+      probed: probed ? { forceClosure: probed.forceClosure, epsilonL1: probed.epsilonL1, contacts: probed.contacts } : null }
+      : { id: null, lessons: index.map((l) => l.id) }),
     next: () => lesson && goTo(stepIndex + 1),
     back: () => lesson && goTo(stepIndex - 1),
     setControl: (id, v) => {
       const c = lesson && (lesson.controls ?? []).find((x) => x.id === id);
       if (!c) return false;
       if (c.type === 'contacts') {
-        values[id] = c.candidates.map((x) => x.name).filter((n) => v.includes(n));
+        values[id] = allCandidates(c).map((x) => x.name).filter((n) => v.includes(n));
         renderStep();
         applyControl(c);
         return true;

@@ -327,6 +327,8 @@ const { updateRecording, updateGraspPanel, updateDiagnostics, updateStatus } = c
 const { source, share, save, openFile, openLink, showParams, applyParams } = createSceneFiles(app);
 installPointerDrag(app);
 const drawer = installDrawer(app, placeColumns);
+app.placeContact = (hit) => lessons.placeContact(hit);
+app.placingContacts = () => lessons.active() && lessons.state().placing;
 app.openDrawer = () => drawer.open();
 
 const api = {
@@ -357,6 +359,7 @@ const api = {
   lookAt: (target, distance) => view.lookAt(target, distance),
   overlays: (flags) => setOverlays(flags),
   cameraState: () => view.cameraState(),
+  clientPoint: (point) => view.toClient(point),  // a world point on the page (for mouse tests)
   clientPosition: (name) => {
     const i = latest.bodies.indexOf(name);
     if (i < 0) return null;

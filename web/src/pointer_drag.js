@@ -22,6 +22,15 @@ export function installPointerDrag(app) {
 
   $('viewport').addEventListener('pointerdown', (e) => {
     if (e.button !== 0 || !latest.description) return;
+    // A lesson placing contacts by clicking takes the press instead
+    // (lessons.js), on any body, static ones included.
+    if (app.placingContacts?.()) {
+      const on = view.pick(e.clientX, e.clientY, latest.description.bodies.map(() => false));
+      if (on && app.placeContact(on)) {
+        e.stopPropagation();
+        return;
+      }
+    }
     const hit = view.pick(e.clientX, e.clientY, latest.description.bodies.map((b) => b.static));
     if (!hit) return;
     if (e.pointerType === 'touch') {

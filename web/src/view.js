@@ -195,7 +195,11 @@ export class View {
     this.setRay(clientX, clientY);
     const hits = this.raycaster.intersectObjects(this.meshes.filter((m, i) => m && !isStatic[i]), false);
     if (!hits.length) return null;
-    return { body: this.meshes.indexOf(hits[0].object), point: this.world.worldToLocal(hits[0].point.clone()).toArray() };
+    const h = hits[0];
+    // The surface's outward normal at the hit, in the world group's frame (z-up).
+    const normal = h.face ? h.face.normal.clone().transformDirection(h.object.matrixWorld)
+      .applyQuaternion(this.world.getWorldQuaternion(new THREE.Quaternion()).invert()).toArray() : null;
+    return { body: this.meshes.indexOf(h.object), point: this.world.worldToLocal(h.point.clone()).toArray(), normal };
   }
 
   // Where the ray through a client-space point meets the plane through
