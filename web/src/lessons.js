@@ -394,7 +394,7 @@ export function createLessons(app, panelElement) {
         const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : null;
         if (d && u !== null) {
           const limit = pyramidSlipTangent(values.mu, u, values[d.id]);
-          rows.push([u ? `limit of the ${u}-edge pyramid this way` : 'limit of the exact cone', `tan θ ≤ ${fmt(limit)} (θ ≤ ${fmt((Math.atan(limit) * 180) / Math.PI, 2)}°)`]);
+          rows.push([u ? `${u}-edge pyramid holds up to` : 'exact cone holds up to', `θ = ${fmt((Math.atan(limit) * 180) / Math.PI, 2)}°`]);
         }
       } else if (r === 'block-slide') {
         const b = find('block');
