@@ -372,7 +372,9 @@ HullNd Builder::Run() {
   eps_ = st_.relative_tolerance * std::max(scale, 1e-300);
   out.tolerance = eps_;
   std::vector<int> simplex;
-  if (n_ < d_ + 1 || !InitialSimplex(&simplex, &out)) {
+  // Fewer than d + 1 points cannot span d dimensions, but the simplex search
+  // still finds the dimension they do span (out.rank).
+  if (n_ == 0 || !InitialSimplex(&simplex, &out) || n_ < d_ + 1) {
     out.status = HullStatus::kDegenerate;
     char buf[160];
     std::snprintf(buf, sizeof buf, "the %d points span only %d of %d dimensions", n_, out.rank, d_);

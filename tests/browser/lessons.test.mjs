@@ -234,7 +234,7 @@ test('force-closure: ticking contacts re-evaluates the grasp live; the pinch is 
     assert.ok(ws.epsilonL1 > 0.02 && ws.epsilonL1 < 0.05, `${ws.epsilonL1}`);  // 0.0302 in Node
     assert.match(await readout(), /force closureyes/);
     assert.match(await page.textContent('#wrench-text'), /force closure, epsilon/);
-    console.log(`screenshot: ${await session.screenshot('lesson-force-closure.png')}`);
+    console.log(`screenshot: ${await session.screenshot('lesson-force-closure-ticked.png')}`);
     // Without friction the same three contacts are open again.
     await page.evaluate(() => window.grasplab.lessonControl('mu', 0));
     await page.waitForFunction(() => window.grasplab.wrenchSpace()?.forceClosure === false);

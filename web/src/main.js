@@ -72,7 +72,8 @@ function placeColumns() {
   // The plots sit on the status bar (which wraps on narrow windows), the
   // controls above the plots.
   $('plots').style.bottom = `${window.innerHeight - bottom}px`;
-  const plotsTop = $('plots').hidden ? bottom : $('plots').getBoundingClientRect().top - 8;
+  const plotsShown = !$('plots').hidden && getComputedStyle($('plots')).display !== 'none';
+  const plotsTop = plotsShown ? $('plots').getBoundingClientRect().top - 8 : bottom;
   $('controls').style.maxHeight = `${Math.max(100, plotsTop - $('controls').getBoundingClientRect().top)}px`;
 }
 // The parameters form, while open, marks the page (style.css: the right

@@ -66,6 +66,7 @@ export class Plots {
     this.start = null;
     this.compare?.destroy();
     this.compare = null;
+    this.updateEmpty();
     if (!this.models.length) return;
     this.compare = new uPlot({
       title: `Contact models: ${this.subjectName}'s distance from its start`,
@@ -77,6 +78,7 @@ export class Plots {
         dash: DASHES[k % DASHES.length], width: k === 0 ? 2.5 : 1.5 }))],
       legend: { live: false },
     }, [[], ...this.models.map(() => [])], this.container);
+    this.updateEmpty();
   }
 
   build() {
@@ -113,6 +115,13 @@ export class Plots {
       legend: { live: false },
     }, [[], [], []], this.container);
     this.energy.root.hidden = !this.hasEnergy;  // no grasped object, no ratio
+    this.force.root.hidden = this.series.length === 0;  // nothing movable (a lesson's static cube)
+    this.updateEmpty();
+  }
+
+  // With no chart to show the card itself goes (style.css: #plots.empty).
+  updateEmpty() {
+    this.container.classList.toggle('empty', this.series.length === 0 && !this.hasEnergy && !this.compare);
   }
 
   width() { return Math.max(240, Math.min(420, this.container.clientWidth || 380)); }

@@ -84,6 +84,20 @@ TEST_CASE("Points in a 5-D subspace of R^6 are reported degenerate with rank 5",
   CHECK(OriginDepth(h) == 0.0);
 }
 
+TEST_CASE("Fewer than d + 1 points: degenerate, with the dimension they do span", "[hull]") {
+  // Three points in general position span a plane (affine dimension 2);
+  // three on a line span 1; one point spans 0.
+  const HullNd tri = ConvexHullNd({1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, 6);
+  CHECK(tri.status == HullStatus::kDegenerate);
+  CHECK(tri.rank == 2);
+  CHECK(tri.message == "the 3 points span only 2 of 6 dimensions");
+  const HullNd line = ConvexHullNd({0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0}, 6);
+  CHECK(line.rank == 1);
+  const HullNd one = ConvexHullNd({1, 2, 3, 4, 5, 6}, 6);
+  CHECK(one.rank == 0);
+  CHECK(ConvexHullNd({}, 6).rank == 0);
+}
+
 TEST_CASE("Hull volume does not depend on the order of the points", "[hull]") {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
