@@ -136,6 +136,9 @@ class Simulation {
     d["generators"] = py::module_::import("numpy").attr("array")(d["generators"], "float64").attr("reshape")(-1, dim);
     return d;
   }
+  // The grasp's contacts, centre, torque scale and settings as a grasp_probe
+  // input (io/grasp_probe.h): grasp_probe of it is the live grasp bit for bit.
+  py::object GraspProbeInputDict() const { return ToPython(GraspProbeInput(scene_)); }
   void Action(const std::string& type, const std::string& robot, double duration) {
     Check(RunButtonAction(&scene_, type, robot, duration));
   }
@@ -174,7 +177,8 @@ PYBIND11_MODULE(grasplab, m) {
       },
       py::arg("probe"),
       "Force closure, epsilon and the wrench space of hand-placed contacts: {'contacts': [{'position', 'normal', "
-      "'friction'}], 'center', 'torqueScale', 'frictionEdges'?} (docs/grasping.md)");
+      "'friction'}], 'center', 'torqueScale', 'frictionEdges'?, 'contactModel'?, 'space'?, 'torsionalRadius'?, 'linf'?} "
+      "(docs/grasping.md)");
   py::class_<Simulation>(m, "Simulation")
       .def_static("from_file", &Simulation::FromFile, py::arg("path"),
                   "Loads a scene file (assets from the assets/ folder that contains it).")
@@ -201,6 +205,8 @@ PYBIND11_MODULE(grasplab, m) {
       .def("grasp", &Simulation::Grasp, py::arg("linf") = false, "force closure, epsilon and volume of the scene's grasp")
       .def("action", &Simulation::Action, py::arg("type"), py::arg("robot"), py::arg("duration") = 1.0)
       .def("set_external_control", &Simulation::SetExternal, py::arg("robot"), py::arg("external") = true)
+      .def("grasp_probe_input", &Simulation::GraspProbeInputDict,
+           "The grasp as grasp_probe input (contacts, center, torqueScale, settings); None without a grasp")
       .def("wrench_space", &Simulation::WrenchSpace,
            "The grasp's L1 wrench space: generators (n, dim), the weakest direction and its margin (epsilon when > 0)")
       .def("set_gravity", &Simulation::SetGravity, py::arg("gx"), py::arg("gy"), py::arg("gz"),

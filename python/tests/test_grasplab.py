@@ -196,3 +196,19 @@ def test_grasp_probe_pinch_is_open_and_a_third_contact_closes_it():
     assert three["forceClosure"] and three["epsilonL1"] > 0
     with pytest.raises(ValueError, match=r"^contacts\[0\]\.normal: must not be zero$"):
         probe([([0, 0, 0], [0, 0, 0])])
+
+
+def test_the_handset_grasp_as_probe_input_evaluates_to_the_live_grasp_exactly(root):
+    # Simulation.grasp_probe_input() is the grasp's contacts, centre and
+    # settings; grasp_probe of it (through Python's json) gives the live L1
+    # metrics bit for bit, and with linf the L-infinity epsilon above L1.
+    sim = load(root, "barrett-handset")
+    sim.step(800)
+    g = sim.grasp()
+    probe = sim.grasp_probe_input()
+    assert len(probe["contacts"]) == g["contacts"] == 5
+    again = grasplab.grasp_probe(probe)
+    for key in ("forceClosure", "epsilonL1", "volumeL1", "contacts", "wrenches", "rank"):
+        assert again[key] == g[key], key
+    none = load(root, "falling-sphere")
+    assert none.grasp_probe_input() is None
