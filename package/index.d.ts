@@ -1,0 +1,81 @@
+// Types of the grasplab library (package/index.js). Units SI, world frame z-up.
+
+/** Where a scene's "assets/..." files are read from: a URL (http(s) or file:, as a string or a URL object) or, in Node, a directory path. */
+export interface SimulationOptions {
+  baseUrl?: string | { readonly href: string };
+}
+
+/** Force closure and the Ferrari-Canny measures of a scene's grasp (core/io/grasp_json.h). */
+export interface GraspMetrics {
+  forceClosure: boolean;
+  /** L1 epsilon: the smallest disturbance per N of total normal force the grasp resists in every direction. */
+  epsilonL1: number;
+  volumeL1: number;
+  /** L-infinity measures; null unless asked for with { linf: true }. */
+  epsilonLinf: number | null;
+  volumeLinf: number | null;
+  contacts: number;
+  wrenches: number;
+  /** Dimension the L1 wrenches span (6 in force closure). */
+  rank: number;
+  /** rho (m): torques are divided by it. */
+  torqueScale: number;
+  /** Why a metric is 0 or missing; empty otherwise. */
+  note: string;
+}
+
+export interface BodyState {
+  name: string;
+  static: boolean;
+  /** m */
+  position: [number, number, number];
+  /** [w, x, y, z] */
+  orientation: [number, number, number, number];
+}
+
+export interface SimulationState {
+  /** s */
+  time: number;
+  steps: number;
+  /** FNV-1a of every body's pose and velocity bits, as the CLI and the page print it. */
+  stateHash: string;
+  contactCount: number;
+  bodies: BodyState[];
+}
+
+export interface Simulation {
+  /** A scene's JSON text or a share link ("#scene=..." or "#builtin=NAME"). Throws with a message naming the field; the scene loaded before stays. */
+  loadScene(textOrLink: string): Promise<void>;
+  /** n steps of the scene's timestep (actions, controllers, the contact step). */
+  step(n?: number): void;
+  /** Back to t = 0 of the loaded scene. */
+  reset(): void;
+  readonly time: number;
+  readonly stepCount: number;
+  readonly timestep: number;
+  stateHash(): string;
+  /** POSE_STRIDE per body: x, y, z, qw, qx, qy, qz (a copy). */
+  poses(): Float64Array;
+  /** CONTACT_STRIDE per contact, fields at the offsets of Contact (a copy). */
+  contacts(): Float64Array;
+  /** JOINT_STRIDE per joint (a copy). */
+  joints(): Float64Array;
+  /** The scene's grasp metrics, or null when the scene names no grasp. */
+  grasp(options?: { linf?: boolean }): GraspMetrics | null;
+  state(): SimulationState;
+  /** What `grasplab run` prints for the scene as it stands. */
+  summary(): Record<string, unknown>;
+  /** Frees the module instance; the object cannot be used after. */
+  dispose(): void;
+}
+
+export function createSimulation(options?: SimulationOptions): Promise<Simulation>;
+
+export const POSE_STRIDE: number;
+export const CONTACT_STRIDE: number;
+export const JOINT_STRIDE: number;
+/** Offsets within a contact record (core/io/frame_arrays.h). */
+export const Contact: Readonly<{
+  P: number; N: number; NORMAL_FORCE: number; FRICTION_FORCE: number; MU: number; BODY_A: number; BODY_B: number;
+  SLIP: number; SLIDING: number; T1: number; GAP: number; ACTIVE: number;
+}>;
