@@ -17,6 +17,19 @@ export default defineConfig({
     assetsDir: 'static',  // assets/ is the project's scenes, robots and objects (scripts/build.sh copies it)
     target: 'es2022',
     chunkSizeWarningLimit: 1024,
+    rollupOptions: {
+      // The page, the embedding example, and the <grasplab-scene> element as
+      // a stable script (grasplab-scene.js at the root) any page can load.
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('embed/example.html', import.meta.url)),
+        'grasplab-scene': fileURLToPath(new URL('src/grasplab_scene.js', import.meta.url)),
+      },
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'grasplab-scene' ? 'grasplab-scene.js' : 'static/[name]-[hash].js'),
+      },
+    },
   },
   server: { fs: { allow: [root, wasmDir, fileURLToPath(new URL('../node_modules', import.meta.url))] } },
 });

@@ -17,8 +17,9 @@ const CHROMIUM_ARGS = [
 
 // hash: the page's fragment; by default a paused falling sphere (the page's
 // own opening plays the handset, which the tests that need it ask for with hash '').
-// touch: a phone (touch events, mobile viewport).
-export async function openPage({ width = 1280, height = 800, hash = '#builtin=falling-sphere', touch = false } = {}) {
+// touch: a phone (touch events, mobile viewport). path: another page of the
+// build than index.html (e.g. 'embed/example.html', with hash '').
+export async function openPage({ width = 1280, height = 800, hash = '#builtin=falling-sphere', touch = false, path: page_ = '' } = {}) {
   const { server, url } = await startServer(new URL('../../build/web', import.meta.url).pathname);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -32,7 +33,7 @@ export async function openPage({ width = 1280, height = 800, hash = '#builtin=fa
   const consoleErrors = [];
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(e.message));
-  await page.goto(url + hash);
+  await page.goto(url + page_ + hash);
   return {
     page,
     consoleErrors,

@@ -195,6 +195,7 @@ export class Overlays {
     dragStart.renderOrder = 11;
     this.drag = { line: dragLine, end: dragEnd, start: dragStart };
     this.groups.drag.add(dragLine, dragEnd, dragStart);
+    for (const o of [dragLine, dragEnd, dragStart]) o.visible = false;  // until a drag (setDrag)
     this.setVisible(this.visible);
   }
 

@@ -88,7 +88,18 @@ export class View {
     this.raycaster = new THREE.Raycaster();
 
     this.resize();
-    window.addEventListener('resize', () => this.resize());
+    this.onWindowResize = () => this.resize();
+    window.addEventListener('resize', this.onWindowResize);
+  }
+
+  // Frees the WebGL context and the listeners (an embedded view removed from its page).
+  dispose() {
+    window.removeEventListener('resize', this.onWindowResize);
+    this.controls.dispose();
+    this.scene.traverse((o) => { o.geometry?.dispose(); if (o.material) [].concat(o.material).forEach((m) => m.dispose()); });
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+    this.renderer.domElement.remove();
   }
 
   resize() {
