@@ -79,3 +79,25 @@ export const Contact: Readonly<{
   P: number; N: number; NORMAL_FORCE: number; FRICTION_FORCE: number; MU: number; BODY_A: number; BODY_B: number;
   SLIP: number; SLIDING: number; T1: number; GAP: number; ACTIVE: number;
 }>;
+
+/** The same simulation in a Web Worker: each method answers with a Promise. */
+export interface WorkerSimulation {
+  loadScene(textOrLink: string): Promise<void>;
+  step(n?: number): Promise<void>;
+  reset(): Promise<void>;
+  time(): Promise<number>;
+  stepCount(): Promise<number>;
+  timestep(): Promise<number>;
+  stateHash(): Promise<string>;
+  poses(): Promise<Float64Array>;
+  contacts(): Promise<Float64Array>;
+  joints(): Promise<Float64Array>;
+  grasp(options?: { linf?: boolean }): Promise<GraspMetrics | null>;
+  state(): Promise<SimulationState>;
+  summary(): Promise<Record<string, unknown>>;
+  /** Ends the worker; calls after it reject. */
+  dispose(): void;
+}
+
+/** Browsers: the simulation runs in its own Web Worker, off the page's thread. */
+export function createWorkerSimulation(options?: SimulationOptions): Promise<WorkerSimulation>;

@@ -12,6 +12,12 @@
 // Scenes name their assets (robots, meshes) as "assets/..." paths, read
 // relative to `baseUrl`: a file: URL or directory path in Node (read from the
 // disk), an http(s) URL anywhere (fetched).
+//
+// In a browser, createWorkerSimulation() runs the same simulation in a Web
+// Worker (worker.js), so stepping never blocks the page: the same methods,
+// each returning a Promise. The package has no dependencies (fflate, for
+// share links, is vendored as fflate.js, MIT), so its modules load in a
+// browser as they are, with or without a bundler.
 import createGrasplab from './grasplab_wasm.mjs';
 import { decodeLink } from './link.js';
 import { assetPaths } from './scene_assets.js';
@@ -174,4 +180,45 @@ class Simulation {
 
 export async function createSimulation(options = {}) {
   return new Simulation(await instantiate(), toBaseUrl(options.baseUrl));
+}
+
+// The same simulation in a Web Worker (browsers): every method returns a
+// Promise of what the Simulation's returns; time, stepCount and timestep are
+// methods here. dispose() ends the worker.
+export async function createWorkerSimulation(options = {}) {
+  if (typeof Worker === 'undefined') throw new Error('grasplab: createWorkerSimulation needs Web Workers (in Node, use createSimulation)');
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const pending = new Map();
+  let next = 0;
+  let ended = false;
+  worker.onmessage = ({ data }) => {
+    const p = pending.get(data.id);
+    if (!p) return;
+    pending.delete(data.id);
+    if ('error' in data) p.reject(new Error(data.error)); else p.resolve(data.result);
+  };
+  worker.onerror = (e) => {
+    for (const p of pending.values()) p.reject(new Error(`grasplab worker: ${e.message ?? 'failed'}`));
+    pending.clear();
+  };
+  const call = (method, ...args) => {
+    if (ended) return Promise.reject(new Error('grasplab: this simulation was disposed'));
+    return new Promise((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, method, args });
+    });
+  };
+  // The base URL is the page's, resolved here (the worker's own address differs).
+  await call('create', { baseUrl: toBaseUrl(options.baseUrl).href });
+  const methods = ['loadScene', 'step', 'reset', 'time', 'stepCount', 'timestep', 'stateHash', 'poses', 'contacts', 'joints',
+    'grasp', 'state', 'summary'];
+  const sim = Object.fromEntries(methods.map((m) => [m, (...args) => call(m, ...args)]));
+  sim.dispose = () => {
+    ended = true;
+    worker.terminate();
+    for (const p of pending.values()) p.reject(new Error('grasplab: this simulation was disposed'));
+    pending.clear();
+  };
+  return sim;
 }

@@ -3,6 +3,7 @@
 // driven through its typed API in Node. It ends every bundled scene it runs on
 // the committed golden hash (so bit for bit with the CLI), refuses bad scenes
 // by name keeping the last one, and its types check with tsc on the example.
+// (Its worker-backed API runs in Chromium: tests/browser/package.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -19,7 +20,7 @@ const tarball = path.join(repoRoot, 'build', `grasplab-${version}.tgz`);
 execFileSync('node', [path.join(repoRoot, 'scripts/build-package.mjs')], { stdio: 'pipe' });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-package-'));
 fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'user', private: true, type: 'module' }));
-execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: dir, stdio: 'pipe' });
+execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: dir, stdio: 'pipe' });
 
 function runInUserFolder(source) {
   const file = path.join(dir, `run-${Math.random().toString(36).slice(2)}.mjs`);
@@ -32,8 +33,11 @@ function runInUserFolder(source) {
 test('the installed package holds the module, its API and types, and nothing of the repository', () => {
   const installed = path.join(dir, 'node_modules/grasplab');
   const files = fs.readdirSync(installed).sort();
-  assert.deepEqual(files, ['README.md', 'grasplab_wasm.mjs', 'grasplab_wasm.wasm', 'index.d.ts', 'index.js', 'link.js',
-    'package.json', 'protocol.js', 'scene_assets.js']);
+  assert.deepEqual(files, ['README.md', 'fflate.LICENSE', 'fflate.js', 'grasplab_wasm.mjs', 'grasplab_wasm.wasm', 'index.d.ts',
+    'index.js', 'link.js', 'package.json', 'protocol.js', 'scene_assets.js', 'worker.js']);
+  // No dependencies: it installs offline, and loads in a browser without a bundler.
+  assert.equal(JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')).dependencies, undefined);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'node_modules')).sort(), ['.package-lock.json', 'grasplab']);
   const size = fs.statSync(tarball).size;
   console.log(`${path.basename(tarball)}: ${(size / 1024).toFixed(0)} KiB gzipped`);
   assert.ok(size < 1024 * 1024);
