@@ -67,6 +67,10 @@ test('the keyboard reaches and operates the toolbar; grasp changes and lesson st
     await page.keyboard.press('Space');
     await waitForState(page, (s) => !s.running, { what: 'Space on Pause' });
     // The scene's dynamic auto-grasp reaches force closure by 1.1 s: said once, in words.
+    // From a reset, so that how long Play ran on a loaded machine does not
+    // decide when (and with how many contacts) closure was first announced.
+    await page.evaluate(() => window.grasplab.reset());
+    await waitForState(page, (s) => s.steps === 0 && !s.running, { what: 'the reset' });
     await page.evaluate(() => window.grasplab.runSteps(800));
     await waitForState(page, (s) => s.steps >= 800 && s.grasp && s.grasp.forceClosure, { what: 'closure' });
     await page.waitForFunction(() => /^force closure reached, epsilon 0\.03\d, 5 contacts$/.test(window.grasplab.announced()));
