@@ -82,6 +82,16 @@ const char* GraspContactModelName(GraspContactModel model) {
   return "?";
 }
 
+bool GraspContactModelFromName(std::string_view name, GraspContactModel* out) {
+  for (GraspContactModel m : {GraspContactModel::kFrictionless, GraspContactModel::kPointContact, GraspContactModel::kSoftFinger}) {
+    if (name == GraspContactModelName(m)) {
+      *out = m;
+      return true;
+    }
+  }
+  return false;
+}
+
 void AppendContactWrenches(const GraspContact& c, const Vec3& center_W, double rho, const GraspQualitySettings& st,
                            std::vector<double>* out) {
   const Vec3 r = (c.p_W - center_W) / rho;

@@ -42,6 +42,7 @@
 #include <array>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/math/types.h"
@@ -52,6 +53,9 @@ enum class GraspContactModel { kFrictionless, kPointContact, kSoftFinger };
 enum class GraspSpace { kSpatial, kPlanar };
 
 const char* GraspContactModelName(GraspContactModel model);
+// The model named "point", "frictionless" or "soft-finger" (GraspContactModelName's
+// names), for the scene format and the grasp probe; false for any other name.
+bool GraspContactModelFromName(std::string_view name, GraspContactModel* out);
 
 struct GraspContact {
   Vec3 p_W = Vec3::Zero();   // m

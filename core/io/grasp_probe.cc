@@ -7,6 +7,7 @@
 
 #include "core/grasp/grasp_quality.h"
 #include "core/io/grasp_json.h"
+#include "core/solvers/friction_directions.h"
 
 namespace grasplab {
 namespace {
@@ -67,20 +68,14 @@ std::string EvaluateGraspProbeJson(const std::string& text) {
   settings.compute_linf = false;
   if (j.contains("frictionEdges")) {
     const nlohmann::json& e = j["frictionEdges"];
-    if (!e.is_number_integer() || (e != 4 && e != 6 && e != 8 && e != 12 && e != 16)) {
+    if (!e.is_number_integer() || e < 4 || e > 16 || !ValidateFrictionDirections(e.get<int>(), "frictionEdges").ok()) {
       return Error("frictionEdges: must be 4, 6, 8, 12 or 16");
     }
     settings.friction_edges = e.get<int>();
   }
   if (j.contains("contactModel")) {
     const nlohmann::json& m = j["contactModel"];
-    if (m == "point") {
-      settings.model = GraspContactModel::kPointContact;
-    } else if (m == "frictionless") {
-      settings.model = GraspContactModel::kFrictionless;
-    } else if (m == "soft-finger") {
-      settings.model = GraspContactModel::kSoftFinger;
-    } else {
+    if (!m.is_string() || !GraspContactModelFromName(m.get<std::string>(), &settings.model)) {
       return Error("contactModel: must be point, frictionless or soft-finger");
     }
   }

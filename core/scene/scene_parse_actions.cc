@@ -130,13 +130,9 @@ Status ParseGrasp(const Node& root, SceneSpec* spec) {
   }
   std::string model, space;
   GL_TRY(String(g, "contactModel", &model, false));
-  if (model.empty() || model == "point") {
+  if (model.empty()) {
     settings.model = GraspContactModel::kPointContact;
-  } else if (model == "frictionless") {
-    settings.model = GraspContactModel::kFrictionless;
-  } else if (model == "soft-finger") {
-    settings.model = GraspContactModel::kSoftFinger;
-  } else {
+  } else if (!GraspContactModelFromName(model, &settings.model)) {
     return Status::Error(g.Child("contactModel") + ": must be point, frictionless or soft-finger, got \"" + model +
                          "\"");
   }
