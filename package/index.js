@@ -97,7 +97,6 @@ class Simulation {
       const at = textOrLink.indexOf('#');
       const link = decodeLink(at >= 0 ? textOrLink.slice(at) : `#${textOrLink}`);  // throws naming the problem
       if (!link) throw new Error('grasplab: neither scene JSON nor a link (#scene=... or #builtin=...)');
-      if (link.text === null && !/^[A-Za-z0-9_-]+$/.test(link.builtin)) throw new Error(`link: "${link.builtin}" is not a bundled scene's name`);
       sceneText = link.text ?? text(await readBytes(this.base, `assets/scenes/${link.builtin}.json`));
     }
     let parsed;

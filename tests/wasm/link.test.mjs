@@ -47,3 +47,10 @@ test('a 300-body scene fits in a link; damaged links are refused with a message'
   assert.equal(r.status, 2);
   assert.match(r.stderr, /link: not a complete DEFLATE stream/);
 });
+
+test('a #builtin= link names a bundled scene file, never a path', () => {
+  assert.equal(decodeLink('#builtin=barrett-handset').builtin, 'barrett-handset');
+  for (const bad of ['../../etc/passwd', 'scenes/x', 'a.json', '']) {
+    assert.throws(() => decodeLink(`#builtin=${encodeURIComponent(bad)}`), { message: `link: "${bad}" is not a bundled scene's name` });
+  }
+});

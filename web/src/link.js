@@ -71,7 +71,9 @@ export function decodeLink(hash) {
     }
     out.text = strFromU8(bytes);
   } else if (params.has('builtin')) {
+    // A bundled scene's file name (assets/scenes/NAME.json), never a path.
     out.builtin = params.get('builtin');
+    if (!/^[A-Za-z0-9_-]+$/.test(out.builtin)) throw new Error(`link: "${out.builtin}" is not a bundled scene's name`);
   } else {
     return null;
   }
