@@ -103,7 +103,7 @@ export function createLessons(app, panelElement) {
   // under the file's name.
   let loadedSolver = null;  // the solver control's option the scene was loaded with
   function loadLessonScene() {
-    const sc = (lesson.controls ?? []).find((x) => x.type === 'solver');
+    const sc = controlOfType('solver');
     loadedSolver = sc ? values[sc.id] : null;
     if (!lesson.sceneEdits && !sc) {
       app.api.load(lesson.scene);
@@ -124,12 +124,12 @@ export function createLessons(app, panelElement) {
   function applyControl(c) {
     const v = values[c.id];
     if (c.type === 'tilt') {
-      const d = (lesson.controls ?? []).find((x) => x.type === 'direction');
+      const d = controlOfType('direction');
       const g = tiltedGravity(v, 9.81, d ? values[d.id] : 0);
       send(ToWorker.GRAVITY, { gravity: g });
       view.setDown(g);
     } else if (c.type === 'direction') {
-      const t = (lesson.controls ?? []).find((x) => x.type === 'tilt');
+      const t = controlOfType('tilt');
       if (t) applyControl(t);
     } else if (c.type === 'solver') {
       if (v !== loadedSolver) {  // the scene restarts with the chosen contact model, running if it ran
@@ -138,7 +138,7 @@ export function createLessons(app, panelElement) {
       }
     } else if (c.type === 'friction') {
       for (const m of c.materials) send(ToWorker.MATERIAL, { name: m, staticFriction: v, kineticFriction: v });
-      const contacts = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+      const contacts = controlOfType('contacts');
       if (contacts) probeLive(contacts);
     } else if (c.type === 'contacts') {
       probeLive(c);
@@ -179,7 +179,7 @@ export function createLessons(app, panelElement) {
   // object's frame is its centre, unrotated, as for the file's candidates).
   // Returns whether the click was taken (then it does not drag the body).
   function placeContact(hit) {
-    const c = lesson && (lesson.controls ?? []).find((x) => x.type === 'contacts');
+    const c = controlOfType('contacts');
     if (!c || !placing) return false;
     const bodies = latest.description?.bodies ?? [];
     if (bodies[hit.body]?.name !== c.object || !hit.normal) return false;
@@ -196,6 +196,11 @@ export function createLessons(app, panelElement) {
     renderStep();
     applyControl(c);
     return true;
+  }
+
+  // The lesson's control of a type (the first; a lesson has one of each it uses), or undefined.
+  function controlOfType(type) {
+    return (lesson?.controls ?? []).find((x) => x.type === type);
   }
 
   function applyControls() {
@@ -246,7 +251,7 @@ export function createLessons(app, panelElement) {
     for (const [id, v] of Object.entries(step.set ?? {})) values[id] = v;
     if (step.set) applyControls();
     else {  // hand-placed contacts: evaluated again (a step may ask for the L-infinity epsilon)
-      const contacts = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+      const contacts = controlOfType('contacts');
       if (contacts) probeLive(contacts);
     }
     if (step.camera) {
@@ -379,7 +384,7 @@ export function createLessons(app, panelElement) {
     if (!lesson || !el.readouts || !latest.description || latest.scene !== lesson.scene) return;
     // The first frame after a load brings the object's pose: evaluate the contacts then.
     awaitingFrame = false;
-    const contacts = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+    const contacts = controlOfType('contacts');
     if (contacts && !probed && !probeAsked) probeLive(contacts);
     const rows = [];
     const bodies = latest.description.bodies;
@@ -390,7 +395,7 @@ export function createLessons(app, panelElement) {
         rows.push(['tan θ', fmt(Math.tan(t))], ['μ', fmt(values.mu, 2)]);
         // With a choice of contact model and a slope direction: the largest
         // tan θ the model's cone holds that way (lesson_measure.js).
-        const d = (lesson.controls ?? []).find((x) => x.type === 'direction');
+        const d = controlOfType('direction');
         const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : null;
         if (d && u !== null) {
           const limit = pyramidSlipTangent(values.mu, u, values[d.id]);
@@ -414,7 +419,7 @@ export function createLessons(app, panelElement) {
             ['residual', st[Stats.RESIDUAL].toExponential(1)]);
         }
       } else if (r === 'closure') {
-        const c = (lesson.controls ?? []).find((x) => x.type === 'contacts');
+        const c = controlOfType('contacts');
         rows.push(['contacts in use', String(c ? values[c.id].length : 0)]);
         if (probed) {
           rows.push(['force closure', probed.forceClosure ? 'yes' : 'no'],

@@ -17,6 +17,11 @@ const MAX_STEPS_PER_TICK = 2000;  // keeps a slow machine responsive to commands
 
 let sim = null;
 let comparison = null;  // other contact models run beside sim (compare_models.js), once the module loaded
+
+// A page command done to sim, done to the compared models too: fn(ghost) -> '' or an error.
+function mirror(fn) {
+  if (comparison) for (const e of comparison.each(fn)) fail(e);
+}
 let hasGrasp = false;
 let sceneText = null;  // the JSON of the loaded scene
 let sceneAssets = [];  // [path, bytes] of every asset it names (for fresh copies: measure)
@@ -451,9 +456,9 @@ function handle(msg) {
         if (handBack) sim.setExternalControl(String(msg.robot), false);
         const err = sim.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1));
         if (err) fail(err);
-        else if (comparison) {
-          for (const e of comparison.each((g) => (handBack ? g.setExternalControl(String(msg.robot), false) : '')
-            || g.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1)))) fail(e);
+        else {
+          mirror((g) => (handBack ? g.setExternalControl(String(msg.robot), false) : '')
+            || g.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1)));
         }
         postFrame();
         break;
@@ -466,11 +471,11 @@ function handle(msg) {
           const err = sim.setExternalControl(robot, true);
           if (err) { fail(`joints: ${err}`); break; }
           sliderRobots.add(robot);
-          if (comparison) for (const e of comparison.each((g) => g.setExternalControl(robot, true))) fail(e);
+          mirror((g) => g.setExternalControl(robot, true));
         }
         const err = sim.setJointTarget(robot, String(msg.joint), Number(msg.position), 0);
         if (err) fail(`joints: ${err}`);
-        else if (comparison) for (const e of comparison.each((g) => g.setJointTarget(robot, String(msg.joint), Number(msg.position), 0))) fail(e);
+        else mirror((g) => g.setJointTarget(robot, String(msg.joint), Number(msg.position), 0));
         if (!running) postFrame();
         break;
       }
@@ -492,9 +497,7 @@ function handle(msg) {
         if (!sim) break;
         const err = sim.setMaterialFriction(String(msg.name), Number(msg.staticFriction), Number(msg.kineticFriction));
         if (err) fail(err);
-        else if (comparison) {
-          for (const e of comparison.each((g) => g.setMaterialFriction(String(msg.name), Number(msg.staticFriction), Number(msg.kineticFriction)))) fail(e);
-        }
+        else mirror((g) => g.setMaterialFriction(String(msg.name), Number(msg.staticFriction), Number(msg.kineticFriction)));
         break;
       }
       case ToWorker.GRAVITY: {
@@ -502,7 +505,7 @@ function handle(msg) {
         const g = Array.isArray(msg.gravity) ? msg.gravity.map(Number) : [];
         const err = g.length === 3 ? sim.setGravity(g[0], g[1], g[2]) : 'gravity: must be [gx, gy, gz]';
         if (err) fail(err);
-        else if (comparison) for (const e of comparison.each((x) => x.setGravity(g[0], g[1], g[2]))) fail(e);
+        else mirror((x) => x.setGravity(g[0], g[1], g[2]));
         if (!running) postFrame();
         break;
       }

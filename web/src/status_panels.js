@@ -40,8 +40,8 @@ export function createStatusPanels(app) {
     const u = latest.stats ? latest.stats[Stats.FRICTION_DIRECTIONS] : 8;
     $('legend-cones').textContent = u > 0 ? `cones: pyramids of ${u} edges, half-angle atan(mu)`
       : 'cones: exact circular cones, half-angle atan(mu)';
-    $('legend-object').hidden = !app.view.highlighted;
-    $('legend-object-name').textContent = app.view.highlighted ?? '';
+    $('legend-object').hidden = !view.highlighted;
+    $('legend-object-name').textContent = view.highlighted ?? '';
     const cm = 0.05;  // the legend's sample arrow is 5 cm of the scene, drawn 40 px
     const clipped = o.counts.clipped ? `; ${o.counts.clipped} larger, cut short` : '';
     $('legend-force-text').textContent = `${cm * 100} cm = ${(cm / o.forceScale).toPrecision(3)} N (follows the last 2 s${clipped})`;

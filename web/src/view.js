@@ -306,24 +306,13 @@ export class View {
   setGhostPoses(k, poses) {
     const g = this.ghosts?.[k];
     if (!g) return;
-    for (let i = 0; i < g.meshes.length; ++i) {
-      const m = g.meshes[i];
-      if (!m) continue;
-      const o = i * POSE_STRIDE;
-      m.position.set(poses[o], poses[o + 1], poses[o + 2]);
-      m.quaternion.set(poses[o + 4], poses[o + 5], poses[o + 6], poses[o + 3]);
-    }
+    placeMeshes(g.meshes, poses);
     this.dirty = true;
   }
 
   setPoses(poses) {
     this.dirty = true;
-    for (let i = 0; i < this.meshes.length; ++i) {
-      const o = i * POSE_STRIDE;
-      const m = this.meshes[i];
-      m.position.set(poses[o], poses[o + 1], poses[o + 2]);
-      m.quaternion.set(poses[o + 4], poses[o + 5], poses[o + 6], poses[o + 3]);
-    }
+    placeMeshes(this.meshes, poses);
   }
 
   // Draws if anything changed since the last draw; returns whether it drew.
@@ -416,6 +405,18 @@ function makeBodyMesh(body, index) {
     new THREE.EdgesGeometry(outline, 20),
     new THREE.LineBasicMaterial({ color: 0x222222, transparent: true, opacity: 0.35 })));
   return mesh;
+}
+
+// Body i's mesh (null: not drawn) at pose i, POSE_STRIDE per body:
+// position, then the quaternion as [w, x, y, z].
+function placeMeshes(meshes, poses) {
+  for (let i = 0; i < meshes.length; ++i) {
+    const m = meshes[i];
+    if (!m) continue;
+    const o = i * POSE_STRIDE;
+    m.position.set(poses[o], poses[o + 1], poses[o + 2]);
+    m.quaternion.set(poses[o + 4], poses[o + 5], poses[o + 6], poses[o + 3]);
+  }
 }
 
 // The grasped object stands out from the hand: a warm glow and dark,
