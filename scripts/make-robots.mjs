@@ -54,6 +54,16 @@ function robot(name, comment, parts) {
     `<robot name="${name}">\n${parts.join('\n')}\n</robot>\n`;
 }
 
+// The planner's hand description (core/robot/urdf.h, docs/planning.md): the
+// palm's approach direction in the root frame and eigengrasps over the
+// driven joints (Ciocarlie & Allen), origin at the open limits.
+function hand(approach, eigengrasps, origin = null) {
+  const joints = (list) => Object.entries(list).map(([j, v]) => `<joint name="${j}" value="${v}"/>`).join('');
+  const body = Object.entries(eigengrasps).map(([name, list]) => `    <eigengrasp name="${name}">${joints(list)}</eigengrasp>`);
+  if (origin) body.push(`    <eigengrasp_origin>${joints(origin)}</eigengrasp_origin>`);
+  return `  <grasplab_hand approach="${approach.join(' ')}">\n${body.join('\n')}\n  </grasplab_hand>`;
+}
+
 // A finger of capsules: proximal and distal links hanging along -z from the
 // base frame, the distal joint coupled to the proximal one.
 function finger(prefix, parent, base, axis, { lp, ld, r, mp, md, effort, ratio, kp, kd, lower = -0.2, upper, bend = 0 }) {
@@ -83,6 +93,7 @@ const models = {
         { lower: 0, upper: 0.06, effort: 20, velocity: 0.1, kp: 400, kd: 20, close: 'upper', damping: 0.5 }),
       joint('right_jaw_joint', 'prismatic', 'palm', 'right_jaw', [0, -0.065, -0.015], [0, 1, 0],
         { lower: 0, upper: 0.06, effort: 20, velocity: 0.1, mimic: 'left_jaw_joint' }),
+      hand([0, 0, -1], { close: { left_jaw_joint: 1 } }),
     ]),
   'two-finger.urdf': robot('two-finger',
     '2-finger revolute gripper, after Zechmair & Morel section III-A: each finger a driven proximal joint coupled 1:1 to its distal joint.',
@@ -92,6 +103,10 @@ const models = {
         { lp: 0.06, ld: 0.05, r: 0.009, mp: 0.06, md: 0.04, effort: 1.5, ratio: 1, kp: 10, kd: 0.2, upper: 1.6 }),
       ...finger('right', 'palm', [0, -0.05, -0.015], closeAxis(-Math.PI / 2),
         { lp: 0.06, ld: 0.05, r: 0.009, mp: 0.06, md: 0.04, effort: 1.5, ratio: 1, kp: 10, kd: 0.2, upper: 1.6 }),
+      hand([0, 0, -1], {
+        close: { left_proximal_joint: 1, right_proximal_joint: 1 },
+        shift: { left_proximal_joint: 1, right_proximal_joint: -1 },
+      }, { left_proximal_joint: 0.2, right_proximal_joint: 0.2 }),
     ]),
   'three-finger.urdf': robot('three-finger',
     '3-finger revolute gripper (3-D), after Zechmair & Morel section III-A: fingers at 120 degrees, each proximal joint driven and coupled 1:1 to its distal joint.',
@@ -102,6 +117,10 @@ const models = {
         return finger(`finger${i + 1}`, 'palm', [0.045 * Math.cos(phi), 0.045 * Math.sin(phi), -0.015], closeAxis(phi),
           { lp: 0.06, ld: 0.05, r: 0.009, mp: 0.06, md: 0.04, effort: 1.5, ratio: 1, kp: 10, kd: 0.2, upper: 1.6 });
       }),
+      hand([0, 0, -1], {
+        close: { finger1_proximal_joint: 1, finger2_proximal_joint: 1, finger3_proximal_joint: 1 },
+        pinch: { finger1_proximal_joint: 1, finger2_proximal_joint: -0.5, finger3_proximal_joint: -0.5 },
+      }, { finger1_proximal_joint: 0.2, finger2_proximal_joint: 0.2, finger3_proximal_joint: 0.2 }),
     ]),
   'barrett.urdf': robot('barrett',
     'Barrett-like three-finger hand (after the BarrettHand BH8 that GraspIt! ships): fingers 1 and 2 on the +x side share one spread joint (finger 2 mirrors the spread of finger 1); the thumb (finger 3) sits opposite. Each finger is a driven proximal joint coupled 1:3 to its distal joint, which rests bent inwards by 42 degrees (0.733 rad); the proximal joints open 46 degrees outwards (a real BH8 stops at 0) so the hooked tips clear objects on a table, and close to 92 degrees (beyond, a finger would pass through the palm). The two finger joints have half the thumb\'s effort limit (Miller & Christensen section 6).',
@@ -118,6 +137,11 @@ const models = {
       ]),
       ...finger('thumb', 'palm', [-0.05, 0, -0.02], closeAxis(Math.PI),
         { lp: 0.07, ld: 0.056, r: 0.01, mp: 0.1, md: 0.06, effort: 2.0, ratio: 1 / 3, kp: 40, kd: 0.6, lower: -0.8, upper: 1.6, bend: 0.733 }),
+      // GraspIt!'s two Barrett eigengrasps: the spread, and all three fingers closing together.
+      hand([0, 0, -1], {
+        spread: { finger1_spread_joint: 1 },
+        close: { finger1_proximal_joint: 1, finger2_proximal_joint: 1, thumb_proximal_joint: 1 },
+      }),
     ]),
 };
 

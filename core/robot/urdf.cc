@@ -55,6 +55,8 @@ class UrdfReader {
   StatusOr<RobotModel> Read(const XmlElement& root);
 
  private:
+  Status Hand(const XmlElement& e);
+  Status HandJoints(const XmlElement& e, std::vector<std::pair<int, double>>* out);
   std::string Where(const XmlElement& e) const { return file_ + ":" + std::to_string(e.line) + ": <" + e.name + ">"; }
   Status Error(const XmlElement& e, const std::string& what) const { return Status::Error(Where(e) + " " + what); }
   void Warn(const XmlElement& e, const std::string& what) { model_.warnings.push_back(Where(e) + " " + what); }
@@ -339,13 +341,79 @@ Status UrdfReader::Joint(const XmlElement& e) {
   return Status::Ok();
 }
 
+// <joint name=".." value=".."/> children: driven joints (moving, not
+// mimics), each once.
+Status UrdfReader::HandJoints(const XmlElement& e, std::vector<std::pair<int, double>>* out) {
+  CheckKnown(e, {"joint"}, {"name"});
+  for (const XmlElement& c : e.children) {
+    if (c.name != "joint") continue;
+    CheckKnown(c, {}, {"name", "value"});
+    const std::string* name = c.Attribute("name");
+    if (!name) return Error(c, "needs attribute 'name'");
+    const int k = model_.FindJoint(*name);
+    if (k < 0) return Error(c, "names no joint of this robot: \"" + *name + "\"");
+    const UrdfJoint& j = model_.joints[k];
+    if (j.type == UrdfJointType::kFixed) return Error(c, "joint \"" + *name + "\" is fixed");
+    if (!j.mimic.empty()) return Error(c, "joint \"" + *name + "\" mimics \"" + j.mimic + "\"; name that joint instead");
+    for (const auto& [other, v] : *out) {
+      if (other == k) return Error(c, "joint \"" + *name + "\" is named twice");
+    }
+    double value = 0.0;
+    if (Status s = Numbers(c, "value", 1, &value, true); !s.ok()) return s;
+    out->emplace_back(k, value);
+  }
+  return Status::Ok();
+}
+
+Status UrdfReader::Hand(const XmlElement& e) {
+  CheckKnown(e, {"eigengrasp", "eigengrasp_origin"}, {"approach"});
+  UrdfHand hand;
+  hand.line = e.line;
+  double a[3];
+  if (Status s = Numbers(e, "approach", 3, a, true); !s.ok()) return s;
+  const Vec3 approach(a[0], a[1], a[2]);
+  if (!(approach.norm() > 1e-9)) return Error(e, "approach must be a non-zero direction");
+  hand.approach = approach.normalized();
+  bool has_origin = false;
+  for (const XmlElement& c : e.children) {
+    if (c.name == "eigengrasp") {
+      if (static_cast<int>(hand.eigengrasps.size()) >= kMaxEigengrasps) {
+        return Error(c, "more than " + std::to_string(kMaxEigengrasps) + " eigengrasps");
+      }
+      UrdfEigengrasp g;
+      g.line = c.line;
+      const std::string* name = c.Attribute("name");
+      g.name = name ? *name : "e" + std::to_string(hand.eigengrasps.size() + 1);
+      if (Status s = HandJoints(c, &g.weights); !s.ok()) return s;
+      bool nonzero = false;
+      for (const auto& [k, w] : g.weights) nonzero = nonzero || w != 0.0;
+      if (!nonzero) return Error(c, "needs at least one joint with a non-zero value");
+      hand.eigengrasps.push_back(std::move(g));
+    } else if (c.name == "eigengrasp_origin") {
+      if (has_origin) return Error(c, "appears twice");
+      has_origin = true;
+      if (Status s = HandJoints(c, &hand.origin); !s.ok()) return s;
+      for (const auto& [k, v] : hand.origin) {
+        const UrdfJoint& j = model_.joints[k];
+        if (j.has_limits && (v < j.lower || v > j.upper)) {
+          return Error(c, "joint \"" + j.name + "\": " + FormatNumber(v) + " is outside its limits [" +
+                              FormatNumber(j.lower) + ", " + FormatNumber(j.upper) + "]");
+        }
+      }
+    }
+  }
+  if (hand.eigengrasps.empty()) return Error(e, "needs at least one <eigengrasp>");
+  model_.hand = std::move(hand);
+  return Status::Ok();
+}
+
 StatusOr<RobotModel> UrdfReader::Read(const XmlElement& root) {
   model_.file = file_;
   if (root.name != "robot") return Error(root, "the root element must be <robot>");
   const std::string* name = root.Attribute("name");
   if (!name || name->empty()) return Error(root, "needs attribute 'name'");
   model_.name = *name;
-  CheckKnown(root, {"link", "joint", "material", "transmission", "gazebo"}, {"name", "version"});
+  CheckKnown(root, {"link", "joint", "material", "transmission", "gazebo", "grasplab_hand"}, {"name", "version"});
   for (const XmlElement& c : root.children) {
     if (c.name == "link") {
       if (model_.links.size() >= static_cast<std::size_t>(kMaxUrdfLinks)) {
@@ -402,6 +470,13 @@ StatusOr<RobotModel> UrdfReader::Read(const XmlElement& root) {
     if (!same_kind || master.type == UrdfJointType::kFixed) {
       return Status::Error(file_ + ":" + std::to_string(j.line) + ": joint \"" + j.name + "\" must mimic a joint of the same kind");
     }
+  }
+  const XmlElement* hand = nullptr;
+  for (const XmlElement& c : root.children) {
+    if (c.name != "grasplab_hand") continue;
+    if (hand) return Error(c, "appears twice (one <grasplab_hand> per robot)");
+    hand = &c;
+    if (Status s = Hand(c); !s.ok()) return s;
   }
   return std::move(model_);
 }

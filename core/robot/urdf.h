@@ -12,6 +12,22 @@
 // without gains get the defaults kp = 5 * effort, kd = 0.1 * effort (per
 // rad or m).
 //
+// Extension for grasp planning (docs/planning.md): the robot may hold one
+//   <grasplab_hand approach="x y z">
+//     <eigengrasp name="close"><joint name="j1" value="1"/>...</eigengrasp>
+//     ...
+//     <eigengrasp_origin><joint name="j1" value="-0.8"/>...</eigengrasp_origin>
+//   </grasplab_hand>
+// approach: the direction the palm faces, in the root link's frame (unit
+// after normalising). Each eigengrasp is a direction in the space of the
+// driven joints (not mimics; joints not named have weight 0), after
+// Ciocarlie & Allen's eigengrasps: a posture is
+//   q = clamp(q_origin + sum_i a_i e_i, limits)
+// with the amplitudes a_i the planner searches. The origin names URDF
+// values for some driven joints; the others start at their open limit
+// (the one auto-grasp closes away from) when they close, else at the
+// middle of their limits (0 without limits). At most 8 eigengrasps.
+//
 // Unsupported elements (transmission, gazebo, safety_controller, ...) and
 // unsupported attributes produce a warning naming the element and line;
 // malformed input is an error naming the file, line, element and problem.
@@ -20,6 +36,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -68,6 +85,21 @@ struct UrdfJoint {
   int close_direction = +1;      // +1 towards upper, -1 towards lower
 };
 
+struct UrdfEigengrasp {
+  std::string name;
+  int line = 0;
+  std::vector<std::pair<int, double>> weights;  // (URDF joint index, weight), driven joints, file order
+};
+
+struct UrdfHand {
+  int line = 0;
+  Vec3 approach = -Vec3::UnitZ();                // unit, root link frame
+  std::vector<UrdfEigengrasp> eigengrasps;       // 1 to kMaxEigengrasps
+  std::vector<std::pair<int, double>> origin;    // (URDF joint index, URDF value) as given
+};
+
+inline constexpr int kMaxEigengrasps = 8;
+
 struct RobotModel {
   std::string name;
   std::string file;
@@ -75,6 +107,7 @@ struct RobotModel {
   std::vector<UrdfJoint> joints;  // in file order
   std::vector<std::string> warnings;
   int root = 0;                   // index of the link that is nobody's child
+  std::optional<UrdfHand> hand;   // <grasplab_hand>: eigengrasps for the planner
 
   int FindLink(const std::string& link) const;
   int FindJoint(const std::string& joint) const;
