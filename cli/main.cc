@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "cli/cli_support.h"
+#include "cli/grasp_commands.h"
 #include "cli/scene_link.h"
 #include "core/io/frame_record.h"
 #include "core/io/grasp_json.h"
@@ -20,6 +22,11 @@
 #include "core/scene/scene_json.h"
 
 namespace {
+
+using grasplab::cli::Fail;
+using grasplab::cli::LoadBundledScene;
+using grasplab::cli::LoadSceneArg;
+using grasplab::cli::ParseDouble;
 
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
@@ -55,65 +62,6 @@ constexpr const char* kUsage =
     "\n"
     "A run of more than 2 s of wall time shows its progress on stderr when that\n"
     "is a terminal.\n";
-
-int Fail(const std::string& message) {
-  std::cerr << "grasplab: " << message << "\n";
-  return 2;
-}
-
-bool ParseDouble(std::string_view text, double* out) {
-  std::string s(text);
-  char* end = nullptr;
-  *out = std::strtod(s.c_str(), &end);
-  return !s.empty() && end == s.c_str() + s.size();
-}
-
-// The repository's assets/ for scenes that come from a link: beside the
-// program's build tree (build/native/grasplab -> assets/), else ./assets.
-std::string AssetRoot(const char* argv0) {
-  std::string exe = argv0;
-  const std::size_t slash = exe.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : exe.substr(0, slash);
-  for (const std::string& candidate : {dir + "/../../assets", std::string("assets")}) {
-    if (std::ifstream(candidate + "/scenes/index.json")) return candidate;
-  }
-  return "";
-}
-
-const char* g_argv0 = "grasplab";
-
-// A scene file or a share link.
-grasplab::StatusOr<grasplab::Scene> LoadSceneArg(const std::string& arg) {
-  if (!grasplab::IsSceneLink(arg)) return grasplab::LoadSceneFile(arg);
-  auto text = grasplab::DecodeSceneLink(arg);
-  if (!text.ok()) return text.status();
-  grasplab::SceneLoadOptions options;
-  options.asset_root = AssetRoot(g_argv0);
-  auto scene = grasplab::LoadSceneJson(text.value(), options);
-  if (!scene.ok()) return grasplab::Status::Error("link: " + scene.status().message());
-  return scene;
-}
-
-// A bundled scene by name: assets/scenes/NAME.json, NAME one of those that
-// assets/scenes/index.json lists.
-grasplab::StatusOr<grasplab::Scene> LoadBundledScene(const std::string& name) {
-  const std::string root = AssetRoot(g_argv0);
-  if (root.empty()) return grasplab::Status::Error("--scene: cannot find the assets/ folder (assets/scenes/index.json)");
-  std::ifstream in(root + "/scenes/index.json", std::ios::binary);
-  const nlohmann::json index = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  std::string known;
-  if (index.is_object() && index.contains("scenes") && index["scenes"].is_array()) {
-    for (const nlohmann::json& entry : index["scenes"]) {
-      if (!entry.is_object() || !entry.contains("file") || !entry["file"].is_string()) continue;
-      std::string file = entry["file"].get<std::string>();
-      if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0) file.resize(file.size() - 5);
-      if (file == name) return grasplab::LoadSceneFile(root + "/scenes/" + file + ".json");
-      known += (known.empty() ? "" : ", ") + file;
-    }
-  }
-  return grasplab::Status::Error("--scene: no bundled scene \"" + name + "\" (assets/scenes/index.json lists: " +
-                                 known + ")");
-}
 
 int Link(int argc, char** argv) {
   std::string file, base = "http://127.0.0.1:8080/";
@@ -289,13 +237,16 @@ int Quality(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   if (argc < 2 || std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h") {
-    std::cout << kUsage;
+    std::cout << kUsage << "\n" << grasplab::cli::kGraspUsage;
     return argc < 2 ? 2 : 0;
   }
-  g_argv0 = argv[0];
+  grasplab::cli::SetProgramPath(argv[0]);
   if (std::string_view(argv[1]) == "run") return Run(argc, argv);
   if (std::string_view(argv[1]) == "link") return Link(argc, argv);
   if (std::string_view(argv[1]) == "quality") return Quality(argc, argv);
+  if (std::string_view(argv[1]) == "plan") return grasplab::cli::PlanCommand(argc, argv);
+  if (std::string_view(argv[1]) == "evaluate") return grasplab::cli::EvaluateCommand(argc, argv);
+  if (std::string_view(argv[1]) == "merge") return grasplab::cli::MergeCommand(argc, argv);
   if (std::string_view(argv[1]) == "check") {
     if (argc != 3) return Fail("check: needs exactly one scene file\n" + std::string(kUsage));
     auto scene = LoadSceneArg(argv[2]);

@@ -5,13 +5,6 @@
 
 namespace grasplab {
 
-const RobotSpec* FindRobotSpec(const SceneSpec& spec, const std::string& name) {
-  for (const RobotSpec& r : spec.robots) {
-    if (r.name == name) return &r;
-  }
-  return nullptr;
-}
-
 
 StatusOr<SceneSpec> ParseSceneSpec(std::string_view text, const SceneLoadOptions& options) {
   if (text.size() > static_cast<std::size_t>(kMaxSceneTextBytes)) {

@@ -26,8 +26,6 @@ Status ParseBodies(const Node& root, const SceneLoadOptions& options, SceneSpec*
 Status ParseJoints(const Node& root, SceneSpec* spec);
 // scene_parse_robots.cc
 Status ParseRobots(const Node& root, const SceneLoadOptions& options, SceneSpec* spec);
-// The robot of that name parsed so far, or null (scene_parse.cc).
-const RobotSpec* FindRobotSpec(const SceneSpec& spec, const std::string& name);
 // scene_parse_actions.cc: actions and grasp.
 Status ParseActions(const Node& root, SceneSpec* spec);
 Status ParseGrasp(const Node& root, SceneSpec* spec);

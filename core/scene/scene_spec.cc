@@ -26,4 +26,11 @@ bool ActionTypeFromName(const std::string& name, ActionType* type) {
   return false;
 }
 
+const RobotSpec* FindRobotSpec(const SceneSpec& spec, const std::string& name) {
+  for (const RobotSpec& r : spec.robots) {
+    if (r.name == name) return &r;
+  }
+  return nullptr;
+}
+
 }  // namespace grasplab

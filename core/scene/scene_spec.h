@@ -117,4 +117,7 @@ struct SceneSpec {
   std::optional<GraspTargetSpec> grasp;
 };
 
+// The robot of that name in the spec (parsed so far, while parsing), or null.
+const RobotSpec* FindRobotSpec(const SceneSpec& spec, const std::string& name);
+
 }  // namespace grasplab

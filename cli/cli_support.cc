@@ -1,0 +1,99 @@
+#include "cli/cli_support.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/scene_link.h"
+
+namespace grasplab::cli {
+namespace {
+
+std::string g_argv0 = "grasplab";
+
+}  // namespace
+
+int Fail(const std::string& message) {
+  std::cerr << "grasplab: " << message << "\n";
+  return 2;
+}
+
+bool ParseDouble(std::string_view text, double* out) {
+  std::string s(text);
+  char* end = nullptr;
+  *out = std::strtod(s.c_str(), &end);
+  return !s.empty() && end == s.c_str() + s.size();
+}
+
+void SetProgramPath(const char* argv0) { g_argv0 = argv0 ? argv0 : "grasplab"; }
+
+std::string AssetRoot() {
+  const std::size_t slash = g_argv0.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : g_argv0.substr(0, slash);
+  for (const std::string& candidate : {dir + "/../../assets", std::string("assets")}) {
+    if (std::ifstream(candidate + "/scenes/index.json")) return candidate;
+  }
+  return "";
+}
+
+StatusOr<SceneSource> ReadSceneSource(const std::string& arg) {
+  SceneSource source;
+  if (IsSceneLink(arg)) {
+    auto text = DecodeSceneLink(arg);
+    if (!text.ok()) return text.status();
+    source.text = std::move(text).value();
+    source.options.asset_root = AssetRoot();
+    source.label = "link";
+    return source;
+  }
+  std::ifstream in(arg, std::ios::binary);
+  if (!in) return Status::Error(arg + ": cannot open file");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  source.text = buf.str();
+  const std::size_t at = arg.rfind("assets/");
+  source.options.asset_root = at != std::string::npos ? arg.substr(0, at + 6) : AssetRoot();
+  source.label = arg;
+  return source;
+}
+
+StatusOr<SceneSource> ReadBundledSceneSource(const std::string& name) {
+  const std::string root = AssetRoot();
+  if (root.empty()) return Status::Error("--scene: cannot find the assets/ folder (assets/scenes/index.json)");
+  std::ifstream in(root + "/scenes/index.json", std::ios::binary);
+  const nlohmann::json index = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::string known;
+  if (index.is_object() && index.contains("scenes") && index["scenes"].is_array()) {
+    for (const nlohmann::json& entry : index["scenes"]) {
+      if (!entry.is_object() || !entry.contains("file") || !entry["file"].is_string()) continue;
+      std::string file = entry["file"].get<std::string>();
+      if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0) file.resize(file.size() - 5);
+      if (file == name) return ReadSceneSource(root + "/scenes/" + file + ".json");
+      known += (known.empty() ? "" : ", ") + file;
+    }
+  }
+  return Status::Error("--scene: no bundled scene \"" + name + "\" (assets/scenes/index.json lists: " + known + ")");
+}
+
+StatusOr<Scene> LoadSceneSource(const SceneSource& source) {
+  auto scene = LoadSceneJson(source.text, source.options);
+  if (!scene.ok()) return Status::Error(source.label + ": " + scene.status().message());
+  return scene;
+}
+
+StatusOr<Scene> LoadSceneArg(const std::string& arg) {
+  if (!IsSceneLink(arg)) return LoadSceneFile(arg);
+  auto source = ReadSceneSource(arg);
+  if (!source.ok()) return source.status();
+  return LoadSceneSource(source.value());
+}
+
+StatusOr<Scene> LoadBundledScene(const std::string& name) {
+  auto source = ReadBundledSceneSource(name);
+  if (!source.ok()) return source.status();
+  return LoadSceneSource(source.value());
+}
+
+}  // namespace grasplab::cli

@@ -1,0 +1,46 @@
+// What the grasplab program's commands share: errors, numbers, where the
+// assets are, and reading a scene argument (a file, a share link or a
+// bundled scene's name).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/base/status.h"
+#include "core/scene/scene_json.h"
+
+namespace grasplab::cli {
+
+// Prints "grasplab: message" on stderr; returns the exit code 2.
+int Fail(const std::string& message);
+
+// The whole of `text` as a number.
+bool ParseDouble(std::string_view text, double* out);
+
+// The program's path (argv[0]), for finding the assets beside it.
+void SetProgramPath(const char* argv0);
+
+// The repository's assets/ for scenes that come from a link: beside the
+// program's build tree (build/native/grasplab -> assets/), else ./assets;
+// empty when neither exists.
+std::string AssetRoot();
+
+// A scene argument's text and where its assets are read from.
+struct SceneSource {
+  std::string text;
+  SceneLoadOptions options;
+  std::string label;  // prefixes errors: the path, or "link"
+};
+
+// A scene file or a share link. A file inside an assets/ folder reads its
+// assets from there, any other from AssetRoot().
+StatusOr<SceneSource> ReadSceneSource(const std::string& arg);
+// A bundled scene by name (assets/scenes/index.json).
+StatusOr<SceneSource> ReadBundledSceneSource(const std::string& name);
+
+// The scene itself; errors start with the label.
+StatusOr<Scene> LoadSceneSource(const SceneSource& source);
+StatusOr<Scene> LoadSceneArg(const std::string& arg);
+StatusOr<Scene> LoadBundledScene(const std::string& name);
+
+}  // namespace grasplab::cli
