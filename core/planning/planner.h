@@ -22,23 +22,30 @@
 // the ground, another body, itself) is illegal, as in GraspIt!: never
 // accepted.
 //
-// Energy (dimensionless, lower is better), GraspIt!'s "guided potential
-// quality" in our units:
-//   E = (1/n) sum_l [ d_l / delta + (1 - cos theta_l) ]  -  w_q * eps
-// over the n contact links l (the root and every link a closing joint
-// moves): d_l >= 0 its distance to the object (m, capped at d_max),
-// theta_l the angle between the direction the link's nearest point moves
-// when its joint closes (the approach axis for the root) and the direction
-// to the object's nearest point. eps: the L1 epsilon (Ferrari & Canny) of
-// virtual contacts, one per link closer than d_q, at the object's nearest
-// point with the object's normal and the pair's static friction, when they
-// reach force closure; 0 otherwise.
+// Energy (dimensionless, lower is better), after GraspIt!'s contact and
+// "potential quality" energies, in our units:
+//   E = (1/n) sum_f e_f  -  w_q * eps
+// over the n fingertips f (the leaf links below a closing joint):
+//   e_f = d_f / delta + (1 - cos theta_f)   when cos theta_f > 0,
+//   e_f = d_max / delta + 1                 otherwise (closing away from
+//                                           the object, or beyond d_max),
+// d_f >= 0 its distance to the object (m), theta_f the angle between the
+// direction its nearest point moves when its joints close and the
+// direction to the object's nearest point. eps: the L1 epsilon (Ferrari &
+// Canny) of the virtual contacts when they reach force closure, else 0:
+// the contact regions (points within d_q, the object's normal, the pair's
+// static friction) of the fingertips and the palm that lie within d_q and
+// face the object (cos theta > 0; for the palm, theta from its approach
+// axis).
 //
-// Annealing: step k = 1..K takes a neighbour (every coordinate moved by a
-// uniform step in [-s, s] times its scale, s = max(0.02, sqrt(T_k / T_0)))
-// and accepts it by Metropolis, exp(-dE / T_k), with GraspIt!'s schedule
-// T_k = T_0 exp(-c k^(1/D)), D the number of coordinates. The best legal
-// state is kept.
+// Annealing: step k = 1..K takes a neighbour (each coordinate moved by a
+// uniform step in [-s, s] times a quarter of its range, s =
+// max(0.02, sqrt(T_k / T_0))) and accepts it by Metropolis,
+// exp(-dE / T_k), with the geometric schedule T_k = T_0 exp(c k / K)
+// (c = ln 1e-3: the temperature falls 1000-fold). The last `candidates`
+// states that improved on the best so far are each closed by GraspIt!'s
+// kinematic auto-grasp and scored on the engine's contacts; the best
+// grasp (force closure first, then epsilon) is the plan.
 //
 // Determinism: every random number comes from SplitMix64 seeded by the
 // grasp's own seed (PlanSeed: the set's seed and the grasp's index), every

@@ -43,6 +43,11 @@ Status CheckPlanningTarget(const SceneSpec& spec, const std::string& robot, cons
     return Status::Error("object \"" + object + "\": the scene has no body of that name (dynamic bodies: " +
                          Names(dynamic) + ")");
   }
+  if (body->def.is_static && std::holds_alternative<MeshShape>(body->def.shape)) {
+    return Status::Error("object \"" + object + "\": is a static triangle mesh (a surface, possibly open, that " +
+                         "can only be scenery); to grasp a mesh give it as {\"type\": \"convex\", \"asset\": ...}, " +
+                         "its closed hull, on a dynamic body");
+  }
   if (body->def.is_static) {
     return Status::Error("object \"" + object + "\": is static; the object to grasp must be a dynamic body (" +
                          Names(dynamic) + ")");
