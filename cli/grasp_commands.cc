@@ -19,12 +19,15 @@
 #include "core/io/grasp_batch.h"
 #include "core/io/grasp_set.h"
 #include "core/io/json_format.h"
+#include "core/io/mesh_planning_scene.h"
 #include "core/planning/planning_scene.h"
 
 namespace grasplab::cli {
 
 const char* const kGraspUsage =
     "       grasplab plan [SCENE.json | --scene NAME] [--robot R] [--object O] [--grasps N]\n"
+    "                     [--seed S] [--steps K] --out GRASPS.jsonl\n"
+    "       grasplab plan --mesh FILE.obj|stl [--scale S] [--mass KG] [--hand H] [--grasps N]\n"
     "                     [--seed S] [--steps K] --out GRASPS.jsonl\n"
     "       grasplab evaluate GRASPS.jsonl [--shard I/N] [--out RESULTS.jsonl] [--assets DIR]\n"
     "       grasplab merge --out RESULTS.jsonl SHARD.jsonl...\n"
@@ -33,7 +36,10 @@ const char* const kGraspUsage =
     "               \"grasp\" entry) by simulated annealing over the wrist pose and\n"
     "               the hand's eigengrasps, K steps each (default 1000), seed S\n"
     "               (default 1); each closed by the kinematic auto-grasp and scored\n"
-    "               (force closure, epsilon); docs/planning.md\n"
+    "               (force closure, epsilon); docs/planning.md. --mesh plans on any\n"
+    "               closed OBJ/STL mesh (its hull, resting on the ground; --scale\n"
+    "               converts its units to m, 0.001 for mm; --mass default 0.2 kg)\n"
+    "               with hand H (a bundled robot, default barrett)\n"
     "  evaluate     verify every grasp of a set by dynamics: the dynamic auto-grasp\n"
     "               from the pre-grasp, lift and shake; records lifted, held, slip\n"
     "               and hold time, force closure and epsilon after. --shard I/N does\n"
@@ -201,15 +207,49 @@ std::vector<Json> Values(const std::map<int, Json>& rows) {
 
 }  // namespace
 
+namespace {
+
+// The scene of `plan --mesh`: the mesh's hull on the ground and a bundled hand.
+StatusOr<SceneSource> MeshSceneSource(const std::string& mesh_file, const MeshSceneOptions& options) {
+  const std::string root = AssetRoot();
+  if (root.empty()) return Status::Error("--hand: cannot find the assets/ folder (assets/scenes/index.json)");
+  if (!std::ifstream(root + "/robots/" + options.hand + ".urdf")) {
+    return Status::Error("--hand: no bundled robot \"" + options.hand +
+                         "\" (hands: barrett, three-finger, two-finger, parallel-jaw)");
+  }
+  auto mesh = ReadMeshFile(mesh_file);
+  if (!mesh.ok()) return mesh.status();
+  auto text = MeshPlanningSceneJson(mesh.value(), mesh_file, options);
+  if (!text.ok()) return text.status();
+  SceneSource source;
+  source.text = std::move(text).value();
+  source.options.asset_root = root;
+  source.label = mesh_file;
+  return source;
+}
+
+}  // namespace
+
 int PlanCommand(int argc, char** argv) {
-  std::string scene_arg, scene_name, robot, object, out;
+  std::string scene_arg, scene_name, robot, object, out, mesh;
+  MeshSceneOptions mesh_options;
+  bool mesh_only_flag = false;
   long long grasps = 10, seed = 1, steps = 1000;
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     const char* v = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (arg == "--scene" || arg == "--robot" || arg == "--object" || arg == "--out") {
+    if (arg == "--scene" || arg == "--robot" || arg == "--object" || arg == "--out" || arg == "--mesh" ||
+        arg == "--hand") {
       if (!v) return Fail(std::string(arg) + ": needs a value");
-      (arg == "--scene" ? scene_name : arg == "--robot" ? robot : arg == "--object" ? object : out) = v;
+      (arg == "--scene" ? scene_name : arg == "--robot" ? robot : arg == "--object" ? object
+       : arg == "--out" ? out : arg == "--mesh" ? mesh : mesh_options.hand) = v;
+      mesh_only_flag = mesh_only_flag || arg == "--hand";
+      ++i;
+    } else if (arg == "--scale" || arg == "--mass") {
+      double x = 0.0;
+      if (!v || !ParseDouble(v, &x)) return Fail(std::string(arg) + ": must be a number");
+      (arg == "--scale" ? mesh_options.scale : mesh_options.mass) = x;
+      mesh_only_flag = true;
       ++i;
     } else if (arg == "--grasps") {
       if (!ParseCount(v, 1, 10000000, &grasps)) return Fail("--grasps: must be a whole number in [1, 10000000]");
@@ -226,9 +266,16 @@ int PlanCommand(int argc, char** argv) {
       return Fail("plan: unknown option '" + std::string(arg) + "'\n" + kGraspUsage);
     }
   }
-  if (scene_arg.empty() == scene_name.empty()) return Fail("plan: needs a scene file or --scene NAME (one of them)");
+  const int sources = !scene_arg.empty() + !scene_name.empty() + !mesh.empty();
+  if (sources != 1) return Fail("plan: needs one of a scene file, --scene NAME or --mesh FILE");
+  if (mesh_only_flag && mesh.empty()) return Fail("plan: --hand, --scale and --mass go with --mesh");
+  if (!mesh.empty() && (!robot.empty() || !object.empty())) {
+    return Fail("plan: with --mesh the hand is --hand and the object the mesh (no --robot or --object)");
+  }
   if (out.empty()) return Fail("plan: needs --out GRASPS.jsonl");
-  auto source = scene_arg.empty() ? ReadBundledSceneSource(scene_name) : ReadSceneSource(scene_arg);
+  auto source = !mesh.empty()          ? MeshSceneSource(mesh, mesh_options)
+                : scene_arg.empty()    ? ReadBundledSceneSource(scene_name)
+                                       : ReadSceneSource(scene_arg);
   if (!source.ok()) return Fail(source.status().message());
   auto scene = LoadSceneSource(source.value());
   if (!scene.ok()) return Fail(scene.status().message());
@@ -240,7 +287,7 @@ int PlanCommand(int argc, char** argv) {
   if (Status t = CheckPlanningTarget(*s.spec, robot, object); !t.ok()) return Fail(t.message());
 
   GraspSetHeader header;
-  header.scene = scene_arg.empty() ? scene_name : scene_arg;
+  header.scene = !mesh.empty() ? mesh : scene_arg.empty() ? scene_name : scene_arg;
   header.scene_text = source.value().text;
   header.robot = robot;
   header.object = object;

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/base/format.h"
 #include "core/geometry/triangle_mesh.h"
 
 namespace grasplab {
@@ -181,6 +182,44 @@ StatusOr<MeshData> ReadMeshFile(const std::string& path) {
   std::ostringstream buf;
   buf << in.rdbuf();
   return ParseMesh(buf.str(), path);
+}
+
+Status CheckClosedMesh(const MeshData& mesh, const std::string& name) {
+  // Weld by exact position: OBJ files may repeat a vertex per face.
+  const int n = static_cast<int>(mesh.vertices.size());
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  auto less = [&](int a, int b) {
+    const Vec3& p = mesh.vertices[a];
+    const Vec3& q = mesh.vertices[b];
+    return p.x() != q.x() ? p.x() < q.x() : p.y() != q.y() ? p.y() < q.y() : p.z() < q.z();
+  };
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return less(a, b) || (!less(b, a) && a < b); });
+  std::vector<int> weld(n);
+  for (int k = 0; k < n; ++k) weld[order[k]] = k > 0 && !less(order[k - 1], order[k]) ? weld[order[k - 1]] : order[k];
+  std::vector<std::pair<int, int>> edges;
+  for (const std::array<int, 3>& t : mesh.triangles) {
+    for (int e = 0; e < 3; ++e) {
+      const int a = weld[t[e]], b = weld[t[(e + 1) % 3]];
+      if (a != b) edges.emplace_back(std::min(a, b), std::max(a, b));
+    }
+  }
+  if (mesh.triangles.empty()) return Status::Error(name + ": has no triangles");
+  std::sort(edges.begin(), edges.end());
+  for (std::size_t i = 0; i < edges.size();) {
+    std::size_t j = i;
+    while (j < edges.size() && edges[j] == edges[i]) ++j;
+    if (j - i != 2) {
+      const Vec3& a = mesh.vertices[edges[i].first];
+      const Vec3& b = mesh.vertices[edges[i].second];
+      return Status::Error(name + ": the mesh is not closed: the edge from " + "[" + FormatNumber(a.x()) + ", " + FormatNumber(a.y()) + ", " + FormatNumber(a.z()) + "] to [" +
+                           FormatNumber(b.x()) + ", " + FormatNumber(b.y()) + ", " + FormatNumber(b.z()) + "]" +
+                           " belongs to " + std::to_string(j - i) + " triangle" + (j - i == 1 ? "" : "s") +
+                           " (a solid's edges belong to 2)");
+    }
+    i = j;
+  }
+  return Status::Ok();
 }
 
 }  // namespace grasplab

@@ -27,4 +27,10 @@ StatusOr<MeshData> ParseMesh(std::string_view bytes, const std::string& name);
 // Reads and parses a file (native builds; the browser passes bytes).
 StatusOr<MeshData> ReadMeshFile(const std::string& path);
 
+// Whether the mesh bounds a solid: every edge (vertices at equal
+// positions taken as one) belongs to exactly two triangles. The error
+// names the file, the first edge that does not, by its two vertices'
+// positions, and how many triangles it belongs to.
+Status CheckClosedMesh(const MeshData& mesh, const std::string& name);
+
 }  // namespace grasplab

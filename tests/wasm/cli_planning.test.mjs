@@ -114,3 +114,35 @@ test('bad input is refused by name', () => {
   expect(['evaluate', truncated], /truncated\.jsonl:7: the file ends in the middle of a line/);
   expect(['evaluate', grasps], /SLURM_ARRAY_TASK_COUNT is not/, { SLURM_ARRAY_TASK_ID: '0' });
 });
+
+test('plan --mesh plans on any closed OBJ/STL mesh and refuses open ones by their edge', () => {
+  const d = tmp();
+  const box = ['v -20 -15 0', 'v 20 -15 0', 'v 20 15 0', 'v -20 15 0', 'v -20 -15 60', 'v 20 -15 60', 'v 20 15 60',
+    'v -20 15 60', 'f 1 3 2', 'f 1 4 3', 'f 5 6 7', 'f 5 7 8', 'f 1 2 6', 'f 1 6 5', 'f 2 3 7', 'f 2 7 6', 'f 3 4 8',
+    'f 3 8 7', 'f 4 1 5', 'f 4 5 8'];
+  fs.writeFileSync(path.join(d, 'box.obj'), `${box.join('\n')}\n`);
+  fs.writeFileSync(path.join(d, 'open.obj'), `${box.slice(0, -1).join('\n')}\n`);
+  const out = path.join(d, 'm.jsonl');
+  const r = run(['plan', '--mesh', path.join(d, 'box.obj'), '--scale', '0.001', '--hand', 'three-finger', '--grasps', '2',
+    '--steps', '200', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  const [head, ...planned] = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(planned.length, 2);
+  // The set carries the mesh's hull inline: it evaluates with no mesh file.
+  const scene = JSON.parse(head.sceneText);
+  assert.equal(scene.bodies[1].shape.type, 'convex');
+  assert.equal(scene.bodies[1].shape.points.length, 8);
+  assert.ok(scene.bodies[1].shape.points.every((p) => p[2] >= 0 && p[2] <= 0.06 + 1e-12));
+  fs.rmSync(path.join(d, 'box.obj'));
+  assert.equal(run(['evaluate', out]).status, 0);
+  const expect = (args, pattern) => {
+    const e = run(args);
+    assert.equal(e.status, 2, e.stdout);
+    assert.match(e.stderr, pattern);
+  };
+  expect(['plan', '--mesh', path.join(d, 'open.obj'), '--scale', '0.001', '--out', out],
+    /open\.obj: the mesh is not closed: the edge from \[.*\] to \[.*\] belongs to 1 triangle/);
+  fs.writeFileSync(path.join(d, 'box.obj'), `${box.join('\n')}\n`);
+  expect(['plan', '--mesh', path.join(d, 'box.obj'), '--out', out], /60 m across at --scale 1; .*--scale 0\.001 reads millimetres/);
+  expect(['plan', '--mesh', path.join(d, 'box.obj'), '--scale', '0.001', '--hand', 'puma', '--out', out], /has no <grasplab_hand>/);
+});

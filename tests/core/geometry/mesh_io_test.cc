@@ -130,3 +130,52 @@ TEST_CASE("The Stanford bunny: hull on a plane touches at its footprint's hull p
   REQUIRE(on_top.size() >= 1);
   for (const Contact& c : on_top) CHECK(c.separation == Approx(5e-5).margin(1e-6));
 }
+
+TEST_CASE("CheckClosedMesh: a solid's every edge belongs to two triangles", "[mesh_io][planning]") {
+  // A unit cube, 12 triangles.
+  const std::string cube = R"(v 0 0 0
+v 1 0 0
+v 1 1 0
+v 0 1 0
+v 0 0 1
+v 1 0 1
+v 1 1 1
+v 0 1 1
+f 1 3 2
+f 1 4 3
+f 5 6 7
+f 5 7 8
+f 1 2 6
+f 1 6 5
+f 2 3 7
+f 2 7 6
+f 3 4 8
+f 3 8 7
+f 4 1 5
+f 4 5 8
+)";
+  auto closed = ParseObj(cube, "cube.obj");
+  REQUIRE(closed.ok());
+  CHECK(CheckClosedMesh(closed.value(), "cube.obj").ok());
+  // One face missing: its edges belong to one triangle each.
+  auto open = ParseObj(cube.substr(0, cube.rfind("f 4 5 8")), "open.obj");
+  REQUIRE(open.ok());
+  const Status s = CheckClosedMesh(open.value(), "open.obj");
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("open.obj: the mesh is not closed: the edge from [") == 0);
+  CHECK(s.message().find("belongs to 1 triangle ") != std::string::npos);
+  // The same cube with every face's vertices repeated (as OBJ exporters
+  // write flat-shaded meshes): welded by position, still closed.
+  MeshData split;
+  for (const auto& t : closed.value().triangles) {
+    const int base = static_cast<int>(split.vertices.size());
+    for (int k = 0; k < 3; ++k) split.vertices.push_back(closed.value().vertices[t[k]]);
+    split.triangles.push_back({base, base + 1, base + 2});
+  }
+  CHECK(CheckClosedMesh(split, "split.obj").ok());
+  // A fin: a triangle glued onto an edge makes that edge belong to 3.
+  MeshData fin = closed.value();
+  fin.vertices.push_back(Vec3(0.5, -1, 0));
+  fin.triangles.push_back({0, 1, 8});
+  CHECK(CheckClosedMesh(fin, "fin.obj").message().find("belongs to 3 triangles") != std::string::npos);
+}
