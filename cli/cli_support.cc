@@ -84,7 +84,6 @@ StatusOr<Scene> LoadSceneSource(const SceneSource& source) {
 }
 
 StatusOr<Scene> LoadSceneArg(const std::string& arg) {
-  if (!IsSceneLink(arg)) return LoadSceneFile(arg);
   auto source = ReadSceneSource(arg);
   if (!source.ok()) return source.status();
   return LoadSceneSource(source.value());

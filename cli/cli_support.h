@@ -38,7 +38,8 @@ StatusOr<SceneSource> ReadSceneSource(const std::string& arg);
 // A bundled scene by name (assets/scenes/index.json).
 StatusOr<SceneSource> ReadBundledSceneSource(const std::string& name);
 
-// The scene itself; errors start with the label.
+// The scene itself; errors start with the label. A scene file outside any
+// assets/ folder reads "assets/..." from the repository's (AssetRoot()).
 StatusOr<Scene> LoadSceneSource(const SceneSource& source);
 StatusOr<Scene> LoadSceneArg(const std::string& arg);
 StatusOr<Scene> LoadBundledScene(const std::string& name);

@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "cli/cli_support.h"
+#include "cli/scene_link.h"
 #include "core/io/grasp_batch.h"
+#include "core/io/grasp_row_scene.h"
 #include "core/io/grasp_set.h"
 #include "core/io/json_format.h"
 #include "core/io/mesh_planning_scene.h"
@@ -31,6 +33,7 @@ const char* const kGraspUsage =
     "                     [--seed S] [--steps K] --out GRASPS.jsonl\n"
     "       grasplab evaluate GRASPS.jsonl [--shard I/N] [--out RESULTS.jsonl] [--assets DIR]\n"
     "       grasplab merge --out RESULTS.jsonl SHARD.jsonl...\n"
+    "       grasplab grasp-scene GRASPS.jsonl ROW [--link [--base URL]] [--assets DIR]\n"
     "\n"
     "  plan         plan N grasps of object O with hand R (defaults: the scene's\n"
     "               \"grasp\" entry) by simulated annealing over the wrist pose and\n"
@@ -48,6 +51,9 @@ const char* const kGraspUsage =
     "               GRASPS.results.jsonl (GRASPS.results.I-of-N.jsonl for a shard)\n"
     "  merge        join the shards' results into one file, checking that they come\n"
     "               from the same set and that every row is there\n"
+    "  grasp-scene  print row ROW of a set as a scene file (the hand at its\n"
+    "               pre-grasp, the verification's actions) or, with --link, as a\n"
+    "               share link the page opens: the run that gave the row's result\n"
     "\n"
     "Outputs are written to FILE.partial and renamed when complete; running the\n"
     "same command again after an interruption keeps the finished rows.\n";
@@ -412,6 +418,48 @@ int EvaluateCommand(int argc, char** argv) {
   if (Status f = output.Finish(); !f.ok()) return Fail(f.message());
   PrintSummary(out, Values(rows), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
                fresh);
+  return 0;
+}
+
+int GraspSceneCommand(int argc, char** argv) {
+  std::string in_file, row_text, assets, base = "http://127.0.0.1:8080/";
+  bool link = false;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--link") {
+      link = true;
+    } else if (arg == "--base" || arg == "--assets") {
+      if (i + 1 >= argc) return Fail(std::string(arg) + ": needs a value");
+      (arg == "--base" ? base : assets) = argv[++i];
+    } else if (!arg.empty() && arg[0] != '-' && in_file.empty()) {
+      in_file = std::string(arg);
+    } else if (!arg.empty() && arg[0] != '-' && row_text.empty()) {
+      row_text = std::string(arg);
+    } else {
+      return Fail("grasp-scene: unknown option '" + std::string(arg) + "'\n" + kGraspUsage);
+    }
+  }
+  if (in_file.empty() || row_text.empty()) return Fail("grasp-scene: needs a grasp set and a row index");
+  const auto text = ReadFile(in_file);
+  if (!text) return Fail(in_file + ": cannot open file");
+  auto file = ParseGraspFile(*text, in_file);
+  if (!file.ok()) return Fail(file.status().message());
+  long long index = -1;
+  if (!ParseCount(row_text.c_str(), 0, 10000000, &index)) return Fail("ROW: must be a row index >= 0, got " + row_text);
+  const GraspRow* row = nullptr;
+  for (const GraspRow& r : file.value().rows) {
+    if (r.index == index) row = &r;
+  }
+  if (!row) return Fail(in_file + ": has no row " + row_text + " (" + std::to_string(file.value().rows.size()) + " rows)");
+  SceneLoadOptions options;
+  options.asset_root = assets.empty() ? AssetRoot() : assets;
+  auto scene = GraspRowSceneJson(file.value().header, options, row->json);
+  if (!scene.ok()) return Fail(in_file + ": " + scene.status().message());
+  if (link) {
+    std::cout << base << "#scene=" << EncodeSceneLink(scene.value()) << "\n";
+  } else {
+    std::cout << scene.value() << "\n";
+  }
   return 0;
 }
 

@@ -10,6 +10,7 @@ namespace grasplab::cli {
 int PlanCommand(int argc, char** argv);
 int EvaluateCommand(int argc, char** argv);
 int MergeCommand(int argc, char** argv);
+int GraspSceneCommand(int argc, char** argv);
 
 extern const char* const kGraspUsage;
 

@@ -247,6 +247,7 @@ int main(int argc, char** argv) {
   if (std::string_view(argv[1]) == "plan") return grasplab::cli::PlanCommand(argc, argv);
   if (std::string_view(argv[1]) == "evaluate") return grasplab::cli::EvaluateCommand(argc, argv);
   if (std::string_view(argv[1]) == "merge") return grasplab::cli::MergeCommand(argc, argv);
+  if (std::string_view(argv[1]) == "grasp-scene") return grasplab::cli::GraspSceneCommand(argc, argv);
   if (std::string_view(argv[1]) == "check") {
     if (argc != 3) return Fail("check: needs exactly one scene file\n" + std::string(kUsage));
     auto scene = LoadSceneArg(argv[2]);

@@ -43,7 +43,7 @@ node --test --test-concurrency=1 tests/browser/ 2>&1 | tee test-artifacts/browse
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count test-artifacts/browser.log '^# pass [0-9]+' '^# fail [0-9]+'
 
-echo "== fuzzing the untrusted inputs (libFuzzer, ASan + UBSan): scenes 20 s; URDF, meshes, links 10 s each"
+echo "== fuzzing the untrusted inputs (libFuzzer, ASan + UBSan): scenes 20 s; URDF, meshes, links, grasp sets 10 s each"
 # Each target from a fresh copy of its corpus so the run does not write into the repository.
 fuzz() {  # fuzz <target> <corpus dir> <seconds>
   local corpus ok=0
@@ -70,6 +70,7 @@ if cmake --preset fuzz >/dev/null && cmake --build --preset fuzz >/dev/null; the
   fuzz urdf_fuzz tests/fuzz/corpus_urdf 10
   fuzz mesh_fuzz tests/fuzz/corpus_mesh 10
   fuzz link_fuzz tests/fuzz/corpus_link 10
+  fuzz grasp_set_fuzz tests/fuzz/corpus_grasps 10
 else
   echo "fuzz: FAILED to build the fuzz targets"
   failed=$((failed + 1))

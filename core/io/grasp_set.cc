@@ -82,6 +82,27 @@ class RowReader {
   const Json& j_;
 };
 
+// An object field holding the named members with types: 'b' boolean, 'i'
+// integer, 'n' finite number, 's' string.
+Status Fields(const Json& j, const std::string& where, const char* key,
+              std::initializer_list<std::pair<const char*, char>> members) {
+  if (!j.contains(key) || !j[key].is_object()) {
+    return Status::Error(where + ": field \"" + key + "\": must be an object");
+  }
+  const Json& o = j[key];
+  for (const auto& [name, type] : members) {
+    const bool ok = o.contains(name) && (type == 'b'   ? o[name].is_boolean()
+                                         : type == 'i' ? o[name].is_number_integer()
+                                         : type == 's' ? o[name].is_string()
+                                                       : o[name].is_number() && std::isfinite(o[name].get<double>()));
+    if (!ok) {
+      const char* what = type == 'b' ? "a boolean" : type == 'i' ? "an integer" : type == 's' ? "a string" : "a finite number";
+      return Status::Error(where + ": field \"" + key + "." + name + "\": must be " + what);
+    }
+  }
+  return Status::Ok();
+}
+
 Status ParseHeader(const Json& j, const std::string& where, GraspFile* out) {
   RowReader r(where, j);
   if (!j.is_object()) return Status::Error(where + ": the header must be a JSON object");
@@ -140,8 +161,21 @@ Status ParseGraspRow(const Json& j, const std::string& where, const GraspSetHead
   GL_TRY(r.Vector("orientation", 4, q));
   const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (!(std::fabs(n - 1.0) < 1e-6)) return r.Error("orientation", "must be a unit quaternion [w, x, y, z]");
-  row->grasp.X_WR = Pose{Vec3(p[0], p[1], p[2]), Quat(q[0], q[1], q[2], q[3])};
-  return r.Joints("pregrasp", &row->grasp.pregrasp);
+  // Normalised as the scene parser normalises a robot's orientation, so a
+  // row and the scene made from it (GraspRowSceneJson) place the hand alike.
+  row->grasp.X_WR = Pose{Vec3(p[0], p[1], p[2]), Quat(q[0], q[1], q[2], q[3]).normalized()};
+  GL_TRY(r.Joints("pregrasp", &row->grasp.pregrasp));
+  // What summaries read: the static score, and the verification if any.
+  GL_TRY(Fields(j, where, "static", {{"contacts", 'i'}, {"forceClosure", 'b'}, {"epsilon", 'n'}}));
+  if (j.contains("dynamic")) {
+    GL_TRY(Fields(j, where, "dynamic",
+                  {{"lifted", 'b'}, {"held", 'b'}, {"slipMm", 'n'}, {"maxSlipMm", 'n'}, {"holdTime", 'n'},
+                   {"riseMm", 'n'}, {"contacts", 'i'}, {"forceClosure", 'b'}, {"epsilon", 'n'}, {"stateHash", 's'}}));
+  }
+  if (j.contains("dynamicError") && !j["dynamicError"].is_string()) {
+    return Status::Error(where + ": field \"dynamicError\": must be a string");
+  }
+  return Status::Ok();
 }
 
 

@@ -11,15 +11,19 @@ bool RunsFor(const ActionSpec& a, const std::string& robot, ActionType type) {
   return a.robot == robot && a.type == type;
 }
 
-// The scene's own grasp-lift(-shake) for this hand, or the bundled
-// scenes' sequence in its place.
-std::vector<ActionSpec> VerificationActions(const SceneSpec& spec, const std::string& robot) {
+}  // namespace
+
+bool SceneVerifiesGrasp(const SceneSpec& spec, const std::string& robot) {
   bool grasps = false, lifts = false;
   for (const ActionSpec& a : spec.actions) {
     grasps = grasps || RunsFor(a, robot, ActionType::kAutoGraspDynamic);
     lifts = lifts || RunsFor(a, robot, ActionType::kLift);
   }
-  if (grasps && lifts) return spec.actions;
+  return grasps && lifts;
+}
+
+std::vector<ActionSpec> VerificationActions(const SceneSpec& spec, const std::string& robot) {
+  if (SceneVerifiesGrasp(spec, robot)) return spec.actions;
   std::vector<ActionSpec> out;
   for (const ActionSpec& a : spec.actions) {
     if (a.robot != robot) out.push_back(a);
@@ -39,6 +43,8 @@ std::vector<ActionSpec> VerificationActions(const SceneSpec& spec, const std::st
   out.push_back(shake);
   return out;
 }
+
+namespace {
 
 // The object's centre in the hand's root frame.
 Vec3 InHand(const World& w, BodyId hand, BodyId object) {

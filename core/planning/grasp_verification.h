@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/base/status.h"
 #include "core/planning/planning_scene.h"
@@ -51,6 +52,13 @@ struct GraspVerification {
   double time = 0.0;         // s simulated
   std::uint64_t state_hash = 0;
 };
+
+// Whether the scene has its own dynamic auto-grasp and lift for `robot`
+// (then its actions are the verification's), and the actions a
+// verification runs (the scene's, or the default sequence above in place
+// of the robot's own).
+bool SceneVerifiesGrasp(const SceneSpec& spec, const std::string& robot);
+std::vector<ActionSpec> VerificationActions(const SceneSpec& spec, const std::string& robot);
 
 StatusOr<GraspVerification> VerifyGrasp(const std::shared_ptr<const SceneSpec>& spec, const std::string& robot,
                                         const std::string& object, const HandPlacement& pregrasp,

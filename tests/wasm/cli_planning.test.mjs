@@ -146,3 +146,22 @@ test('plan --mesh plans on any closed OBJ/STL mesh and refuses open ones by thei
   expect(['plan', '--mesh', path.join(d, 'box.obj'), '--out', out], /60 m across at --scale 1; .*--scale 0\.001 reads millimetres/);
   expect(['plan', '--mesh', path.join(d, 'box.obj'), '--scale', '0.001', '--hand', 'puma', '--out', out], /has no <grasplab_hand>/);
 });
+
+test('grasp-scene replays a row: its scene (and its link) run to the row\'s verification hash', () => {
+  const results = path.join(dir, 'replay.jsonl');
+  assert.equal(run(['evaluate', grasps, '--out', results]).status, 0);
+  const row = JSON.parse(rows(results)[4]);
+  const sceneFile = path.join(dir, 'row4.json');
+  const scene = run(['grasp-scene', results, '4']);
+  assert.equal(scene.status, 0, scene.stderr);
+  fs.writeFileSync(sceneFile, scene.stdout);
+  const steps = String(row.dynamic.steps);
+  const byFile = JSON.parse(run(['run', sceneFile, '--steps', steps]).stdout);
+  assert.equal(byFile.stateHash, row.dynamic.stateHash);
+  const link = run(['grasp-scene', results, '4', '--link']).stdout.trim();
+  assert.match(link, /^http:\/\/127\.0\.0\.1:8080\/#scene=/);
+  assert.equal(JSON.parse(run(['run', link, '--steps', steps]).stdout).stateHash, row.dynamic.stateHash);
+  const missing = run(['grasp-scene', results, '9']);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /has no row 9 \(6 rows\)/);
+});

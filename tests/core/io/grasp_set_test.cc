@@ -97,6 +97,12 @@ TEST_CASE("Bad grasp files are refused by file, line and field", "[planning][io]
   bad["index"] = 2;
   CHECK(error(Text(h, {bad})).find("g.jsonl:2: field \"index\": must be in [0, 1]") == 0);
   CHECK(error(Text(h, {rows[0], rows[0]})).find("g.jsonl:3: row 0 appears twice") == 0);
+  bad = rows[0];
+  bad["static"]["forceClosure"] = "yes";
+  CHECK(error(Text(h, {bad})).find("g.jsonl:2: field \"static.forceClosure\": must be a boolean") == 0);
+  bad = rows[0];
+  bad["dynamic"] = {{"lifted", true}};
+  CHECK(error(Text(h, {bad})).find("g.jsonl:2: field \"dynamic.held\": must be a boolean") == 0);
   CHECK(error("not json\n").find("g.jsonl:1: not valid JSON") == 0);
   CHECK(error("").find("empty") != std::string::npos);
 }

@@ -1,0 +1,54 @@
+#include "core/io/grasp_row_scene.h"
+
+#include "core/io/grasp_batch.h"
+#include "core/planning/grasp_verification.h"
+
+namespace grasplab {
+
+StatusOr<std::string> GraspRowSceneJson(const GraspSetHeader& header, const SceneLoadOptions& options,
+                                        const nlohmann::ordered_json& row) {
+  using Json = nlohmann::ordered_json;
+  auto spec = GraspSetScene(header, options);
+  if (!spec.ok()) return spec.status();
+  GraspRow parsed;
+  GL_TRY(ParseGraspRow(row, "row", header, &parsed));
+  if (!parsed.error.empty()) {
+    return Status::Error("row " + std::to_string(parsed.index) + " was not planned: " + parsed.error);
+  }
+  Json scene = Json::parse(header.scene_text, nullptr, /*allow_exceptions=*/false);
+  if (!scene.is_object() || !scene.contains("robots") || !scene["robots"].is_array()) {
+    return Status::Error("the set's scene text is not a scene object");
+  }
+  for (Json& r : scene["robots"]) {
+    if (!r.is_object() || !r.contains("name") || r["name"] != header.robot) continue;
+    r["position"] = row["position"];
+    r["orientation"] = row["orientation"];
+    r["joints"] = row["pregrasp"];
+  }
+  if (!SceneVerifiesGrasp(*spec.value(), header.robot)) {
+    // The verification's default sequence in place of the hand's actions
+    // (planning/grasp_verification.h).
+    Json actions = Json::array();
+    if (scene.contains("actions") && scene["actions"].is_array()) {
+      for (const Json& a : scene["actions"]) {
+        if (!(a.is_object() && a.contains("robot") && a["robot"] == header.robot)) actions.push_back(a);
+      }
+    }
+    actions.push_back({{"at", 0.2}, {"type", "autograsp"}, {"robot", header.robot}, {"mode", "dynamic"},
+                       {"duration", 1.0}});
+    actions.push_back({{"at", 1.7}, {"type", "lift"}, {"robot", header.robot}, {"height", 0.1}, {"duration", 1.0}});
+    actions.push_back({{"at", 3.0}, {"type", "shake"}, {"robot", header.robot}, {"axis", {1, 0, 0}},
+                       {"amplitude", 0.02}, {"frequency", 2.0}, {"duration", 2.0}});
+    scene["actions"] = actions;
+  }
+  Json grasp = scene.contains("grasp") && scene["grasp"].is_object() && scene["grasp"].value("object", "") == header.object
+                   ? scene["grasp"]
+                   : Json::object();
+  grasp["object"] = header.object;
+  grasp["robot"] = header.robot;
+  scene["grasp"] = grasp;
+  scene["name"] = scene.value("name", std::string("scene")) + "-grasp-" + std::to_string(parsed.index);
+  return scene.dump(1);
+}
+
+}  // namespace grasplab
