@@ -1,23 +1,36 @@
-// The grasplab core as a Python module (pybind11, Debian's python3-pybind11).
-// Thin by design, like wasm/bindings.cc: a Simulation adapter that owns one
-// Scene and forwards to the core; arrays leave as NumPy copies in the
-// layouts of core/io/frame_arrays.h. Errors raise ValueError with the core's
-// message (the JSON path for bad scenes); a failed load leaves no object
-// behind and touches no other. step(n) releases the GIL.
+// The grasplab core as a Python extension, grasplab._core (pybind11,
+// Debian's python3-pybind11); python/grasplab/__init__.py re-exports it as
+// the package grasplab. Thin by design, like wasm/bindings.cc: a Simulation
+// adapter that owns one Scene and forwards to the core; arrays leave as
+// NumPy copies in the layouts of core/io/frame_arrays.h. Errors raise
+// ValueError with the core's message (the JSON path for bad scenes); a
+// failed load leaves no object behind and touches no other. step(n) releases
+// the GIL.
+//
+// Grasp sets (io/grasp_set.h, io/grasp_batch.h) cross as JSON text, one
+// string per header or row: the package turns them into dicts and wraps
+// them in its GraspSet class. Planning and evaluating release the GIL.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "cli/scene_link.h"
 #include "core/io/frame_arrays.h"
+#include "core/io/grasp_batch.h"
 #include "core/io/grasp_json.h"
 #include "core/io/grasp_probe.h"
+#include "core/io/grasp_set.h"
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
+#include "core/planning/planning_scene.h"
 #include "core/scene/scene_build.h"
 #include "core/scene/scene_json.h"
 
@@ -48,6 +61,15 @@ class Simulation {
   static Simulation FromFile(const std::string& path) {
     auto scene = LoadSceneFile(path);
     Check(scene.status());
+    return Simulation(std::move(scene).value());
+  }
+  static Simulation FromLink(const std::string& link, const std::string& asset_root) {
+    auto text = DecodeSceneLink(link);
+    Check(text.status());
+    SceneLoadOptions options;
+    options.asset_root = asset_root;
+    auto scene = LoadSceneJson(text.value(), options);
+    if (!scene.ok()) throw py::value_error("link: " + scene.status().message());
     return Simulation(std::move(scene).value());
   }
   static Simulation FromJson(const std::string& text, const std::string& asset_root) {
@@ -157,12 +179,195 @@ class Simulation {
   Scene scene_;
 };
 
+// ---- Grasp sets: JSON text in and out (python/grasplab/__init__.py) ----
+
+using Json = nlohmann::ordered_json;
+
+StatusOr<Json> ParseJsonText(const std::string& text, const std::string& where) {
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return Status::Error(where + ": not valid JSON");
+  return j;
+}
+
+// The rows of a plan: the scene (text; `label` prefixes its errors, as the
+// CLI's file name does), the hand and object (empty: the scene's "grasp"
+// entry, as `grasplab plan` takes them), and the set's parameters. Returns
+// the header (a grasplab-grasps header) and rows `indices` (all when
+// absent), each as JSON text. The GIL is released while planning.
+py::tuple PlanRows(const std::string& scene_text, const std::string& label, std::string robot, std::string object,
+                   long long grasps, std::uint64_t seed, long long steps, const std::optional<std::vector<int>>& indices,
+                   const std::string& asset_root) {
+  if (grasps < 1 || grasps > 10000000) {
+    throw py::value_error("grasps: must be a whole number in [1, 10000000], got " + std::to_string(grasps));
+  }
+  if (steps < 1 || steps > 1000000) {
+    throw py::value_error("steps: must be a whole number in [1, 1000000], got " + std::to_string(steps));
+  }
+  SceneLoadOptions options;
+  options.asset_root = asset_root;
+  GraspSetHeader header;
+  std::vector<std::string> rows;
+  Status status = Status::Ok();
+  {
+    py::gil_scoped_release release;
+    status = [&]() -> Status {
+      auto scene = LoadSceneJson(scene_text, options);
+      if (!scene.ok()) return Status::Error((label.empty() ? "" : label + ": ") + scene.status().message());
+      const Scene& s = scene.value();
+      if (robot.empty() && s.grasp && s.grasp->robot >= 0) robot = s.robots[s.grasp->robot].robot.name;
+      if (object.empty() && s.grasp) object = s.world.body_name(s.grasp->object);
+      if (robot.empty()) return Status::Error("robot: needed (the scene's \"grasp\" entry names no robot)");
+      if (object.empty()) return Status::Error("object: needed (the scene has no \"grasp\" entry)");
+      GL_TRY(CheckPlanningTarget(*s.spec, robot, object));
+      header.scene = label.empty() ? s.name : label;
+      header.scene_text = scene_text;
+      header.robot = robot;
+      header.object = object;
+      header.seed = seed;
+      header.steps = static_cast<int>(steps);
+      header.grasps = static_cast<int>(grasps);
+      std::vector<int> todo;
+      if (indices) {
+        todo = *indices;
+      } else {
+        for (int i = 0; i < header.grasps; ++i) todo.push_back(i);
+      }
+      return PlanGraspRows(header, options, todo, [&](const Json& row) {
+        rows.push_back(row.dump());
+        return Status::Ok();
+      });
+    }();
+  }
+  Check(status);
+  return py::make_tuple(GraspHeaderJson(header, kGraspSetFormat).dump(), rows);
+}
+
+// A header and rows given as JSON text, checked as the core reads a file:
+// the header's fields and set id, each row's index (in the set's range,
+// once) and grasp. Errors name "header" or "rows[k]" and the field.
+struct CheckedRows {
+  GraspFile file;  // header (its rows stay empty)
+  std::vector<Json> rows;
+};
+
+StatusOr<CheckedRows> CheckRows(const std::string& header_text, const std::vector<std::string>& row_texts) {
+  CheckedRows out;
+  auto header = ParseJsonText(header_text, "header");
+  if (!header.ok()) return header.status();
+  auto file = ParseGraspHeader(header.value(), "header");
+  if (!file.ok()) return file.status();
+  out.file = std::move(file).value();
+  std::set<int> seen;
+  for (std::size_t k = 0; k < row_texts.size(); ++k) {
+    const std::string where = "rows[" + std::to_string(k) + "]";
+    auto row = ParseJsonText(row_texts[k], where);
+    if (!row.ok()) return row.status();
+    GraspRow parsed;
+    GL_TRY(ParseGraspRow(row.value(), where, out.file.header, &parsed));
+    if (!seen.insert(parsed.index).second) {
+      return Status::Error(where + ": row " + std::to_string(parsed.index) + " appears twice");
+    }
+    out.rows.push_back(std::move(row).value());
+  }
+  return out;
+}
+
+// Checks a header and rows for evaluation (CheckRows, and the set's scene
+// and target with the assets from `asset_root`): the results header, as
+// JSON text. What a Dask client runs before sending rows out.
+std::string PrepareEvaluation(const std::string& header_text, const std::vector<std::string>& row_texts,
+                              const std::string& asset_root) {
+  SceneLoadOptions options;
+  options.asset_root = asset_root;
+  std::optional<CheckedRows> checked;
+  Status status = Status::Ok();
+  {
+    py::gil_scoped_release release;
+    status = [&]() -> Status {
+      auto c = CheckRows(header_text, row_texts);
+      if (!c.ok()) return c.status();
+      checked = std::move(c).value();
+      auto scene = GraspSetScene(checked->file.header, options);
+      return scene.ok() ? Status::Ok() : scene.status();
+    }();
+  }
+  Check(status);
+  return GraspHeaderJson(checked->file.header, kGraspResultsFormat).dump();
+}
+
+// Verifies rows by dynamics (EvaluateGraspRows): the results header and the
+// rows with "dynamic" (or "dynamicError"), as JSON text, in the order given.
+// The GIL is released while evaluating.
+py::tuple EvaluateRows(const std::string& header_text, const std::vector<std::string>& row_texts,
+                       const std::string& asset_root) {
+  SceneLoadOptions options;
+  options.asset_root = asset_root;
+  std::optional<CheckedRows> checked;
+  std::vector<std::string> rows;
+  Status status = Status::Ok();
+  {
+    py::gil_scoped_release release;
+    status = [&]() -> Status {
+      auto c = CheckRows(header_text, row_texts);
+      if (!c.ok()) return c.status();
+      checked = std::move(c).value();
+      return EvaluateGraspRows(checked->file.header, options, checked->rows, [&](const Json& row) {
+        rows.push_back(row.dump());
+        return Status::Ok();
+      });
+    }();
+  }
+  Check(status);
+  return py::make_tuple(GraspHeaderJson(checked->file.header, kGraspResultsFormat).dump(), rows);
+}
+
+// A grasp set or results file's bytes, read strictly (ParseGraspFile: errors
+// name file:line and the field): its header line and rows as JSON text.
+py::tuple ParseFile(const std::string& data, const std::string& file) {
+  auto parsed = ParseGraspFile(data, file);
+  Check(parsed.status());
+  const Json header = Json::parse(data.substr(0, data.find('\n')));
+  std::vector<std::string> rows;
+  for (const GraspRow& r : parsed.value().rows) rows.push_back(r.json.dump());
+  return py::make_tuple(header.dump(), rows);
+}
+
+// SummarizeGraspRows, after checking the fields it reads (it expects rows as
+// plan and evaluate write them).
+std::string SummarizeRows(const std::vector<std::string>& row_texts) {
+  std::vector<Json> rows;
+  for (std::size_t k = 0; k < row_texts.size(); ++k) {
+    const std::string where = "rows[" + std::to_string(k) + "]";
+    auto row = ParseJsonText(row_texts[k], where);
+    if (!row.ok()) Check(row.status());
+    const Json& r = row.value();
+    auto need = [&](const Json& object, const std::string& path, const char* key, bool boolean) {
+      if (!object.is_object() || !object.contains(key) ||
+          !(boolean ? object[key].is_boolean() : object[key].is_number())) {
+        throw py::value_error(where + ": field \"" + path + key + "\": must be " + (boolean ? "true or false" : "a number"));
+      }
+    };
+    if (!r.is_object()) throw py::value_error(where + ": a row must be a JSON object");
+    if (!r.contains("error")) {
+      if (!r.contains("static")) throw py::value_error(where + ": field \"static\": required (or \"error\")");
+      need(r["static"], "static.", "forceClosure", true);
+      need(r["static"], "static.", "epsilon", false);
+      if (r.contains("dynamic")) {
+        for (const char* key : {"held", "lifted", "forceClosure"}) need(r["dynamic"], "dynamic.", key, true);
+        need(r["dynamic"], "dynamic.", "slipMm", false);
+      }
+    }
+    rows.push_back(r);
+  }
+  return SummarizeGraspRows(rows).dump();
+}
+
 }  // namespace
 }  // namespace grasplab
 
-PYBIND11_MODULE(grasplab, m) {
+PYBIND11_MODULE(_core, m) {
   using grasplab::Simulation;
-  m.doc() = "grasplab: GraspIt!-style grasping dynamics (docs/python.md)";
+  m.doc() = "grasplab: GraspIt!-style grasping dynamics (docs/python.md); the extension behind the grasplab package";
   m.attr("CONTACT_STRIDE") = grasplab::kContactStride;
   m.attr("JOINT_STRIDE") = grasplab::kJointStride;
   m.attr("frame_layout") = py::module_::import("json").attr("loads")(grasplab::FrameLayoutJson());
@@ -179,11 +384,32 @@ PYBIND11_MODULE(grasplab, m) {
       "Force closure, epsilon and the wrench space of hand-placed contacts: {'contacts': [{'position', 'normal', "
       "'friction'}], 'center', 'torqueScale', 'frictionEdges'?, 'contactModel'?, 'space'?, 'torsionalRadius'?, 'linf'?} "
       "(docs/grasping.md)");
+  // Grasp sets as JSON text; python/grasplab/__init__.py is the API (plan,
+  // evaluate, read_grasps, GraspSet).
+  m.attr("GRASP_SET_FORMAT") = grasplab::kGraspSetFormat;
+  m.attr("GRASP_RESULTS_FORMAT") = grasplab::kGraspResultsFormat;
+  m.def("_plan_rows", &grasplab::PlanRows, py::arg("scene_text"), py::arg("label"), py::arg("robot"),
+        py::arg("object"), py::arg("grasps"), py::arg("seed"), py::arg("steps"), py::arg("indices"),
+        py::arg("asset_root"),
+        "Plans a grasp set's rows (io/grasp_batch.h PlanGraspRows): (header JSON, [row JSON]). "
+        "Empty robot/object: the scene's \"grasp\" entry. indices None: every row. Releases the GIL.");
+  m.def("_prepare_evaluation", &grasplab::PrepareEvaluation, py::arg("header"), py::arg("rows"),
+        py::arg("asset_root"),
+        "Checks a header, rows (JSON text) and the set's scene for evaluation; returns the results header JSON.");
+  m.def("_evaluate_rows", &grasplab::EvaluateRows, py::arg("header"), py::arg("rows"), py::arg("asset_root"),
+        "Verifies rows by dynamics (io/grasp_batch.h EvaluateGraspRows): (results header JSON, [row JSON]). "
+        "Releases the GIL.");
+  m.def("_parse_grasp_file", &grasplab::ParseFile, py::arg("data"), py::arg("file"),
+        "Reads a grasp set or results file strictly (io/grasp_set.h ParseGraspFile): (header JSON, [row JSON]).");
+  m.def("_summarize_rows", &grasplab::SummarizeRows, py::arg("rows"),
+        "io/grasp_set.h SummarizeGraspRows of rows given as JSON text: the summary as JSON text.");
   py::class_<Simulation>(m, "Simulation")
       .def_static("from_file", &Simulation::FromFile, py::arg("path"),
                   "Loads a scene file (assets from the assets/ folder that contains it).")
       .def_static("from_json", &Simulation::FromJson, py::arg("text"), py::arg("asset_root") = "",
                   "Loads a scene from JSON text; assets ('assets/...') are read from asset_root.")
+      .def_static("_from_link", &Simulation::FromLink, py::arg("link"), py::arg("asset_root"),
+                  "Loads a scene from a share link (cli/scene_link.h); grasplab.Simulation.from_link wraps it.")
       .def("step", &Simulation::Step, py::arg("n") = 1, "Advances n steps of the scene's timestep.")
       .def("reset", &Simulation::Reset, "Rebuilds the scene from its spec: time 0, actions pending again.")
       .def("state_hash", &Simulation::StateHash, "FNV-1a of every pose and velocity, as the CLI and the page print it.")

@@ -16,6 +16,7 @@ APT_PACKAGES=(
   chromium                     # browser tests (playwright-core drives /usr/bin/chromium)
   python3-dev pybind11-dev python3-pybind11  # the Python module (python/)
   python3-numpy python3-pytest               # its arrays and its tests
+  python3-distributed                        # grasplab.dask (Dask's scheduler) and its test
 )
 
 missing=()

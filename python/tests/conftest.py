@@ -1,18 +1,28 @@
-# The module is built into build/native/python/ (scripts/build.sh); the
-# tests import it from there and read the repository's assets and golden file.
+# The package is built into build/native/python/grasplab/ (scripts/build.sh);
+# the tests import it from there (or from GRASPLAB_PYTHON_DIR, relative to
+# the repository, for another build tree: GRASPLAB_PYTHON_DIR=build/pyhelper/python)
+# and read the repository's assets and golden file.
 import json
+import os
 import pathlib
 import sys
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "build" / "native" / "python"))
+PYTHON_DIR = ROOT / os.environ.get("GRASPLAB_PYTHON_DIR", "build/native/python")
+sys.path.insert(0, str(PYTHON_DIR))
 
 
 @pytest.fixture(scope="session")
 def root():
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """The grasplab program of the same build tree as the package."""
+    return PYTHON_DIR.parent / "grasplab"
 
 
 @pytest.fixture(scope="session")

@@ -49,6 +49,18 @@ def test_state_hash_is_the_golden_one(root, golden, scene):
     assert sim.summary()["stateHash"] == golden[(scene, "scene", 800)]
 
 
+def test_a_share_link_loads_the_scene_it_carries(root, golden, cli):
+    # The CLI's link for the handset scene (the page opens the same link):
+    # the same trajectory, assets from the repository by default.
+    link = subprocess.run([str(cli), "link", str(root / "assets" / "scenes" / "barrett-handset.json")],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    sim = grasplab.Simulation.from_link(link)
+    sim.step(800)
+    assert sim.state_hash() == golden[("barrett-handset", "scene", 800)]
+    with pytest.raises(ValueError, match="link"):
+        grasplab.Simulation.from_link("http://x/#scene=AAAA")
+
+
 def test_stepping_in_pieces_and_resetting_give_the_same_trajectory(root, golden):
     sim = load(root, "parallel-jaw-cube")
     start = sim.state_hash()
