@@ -71,9 +71,6 @@ class Search {
     mu_ = scene_.world.materials().Combine(hand_material, scene_.world.body_def(object_).material).static_friction;
   }
 
-  int dims() const { return 5 + static_cast<int>(ranges_.size()); }
-  double reach() const { return reach_; }
-
   Pose RootPose(const SearchState& s) const {
     return HandRootPose(robot_.model->hand->approach, s.u, s.psi, center_ - s.r * s.u + s.o1 * Lateral(s.u, 0) +
                                                                          s.o2 * Lateral(s.u, 1));

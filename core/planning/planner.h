@@ -3,9 +3,9 @@
 // core/planning, above scene/, because it builds scenes):
 // simulated annealing over the wrist pose and a hand's eigengrasp
 // amplitudes (URDF <grasplab_hand>, robot/urdf.h), with an energy from
-// contact distances and grasp quality; the best state found is then closed
-// by GraspIt!'s kinematic auto-grasp (grasp/auto_grasp.h) and its grasp
-// measured on the engine's own contacts (grasp/grasp_quality.h).
+// contact distances and grasp quality; the best states found are then
+// closed by GraspIt!'s kinematic auto-grasp (grasp/auto_grasp.h) and their
+// grasps measured on the engine's own contacts (grasp/grasp_quality.h).
 //
 // Search state, object-centred (all in the world frame):
 //   u      approach direction (unit): the palm's approach axis (URDF
