@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "cli/cli_support.h"
+#include "core/base/heap.h"
 #include "cli/grasp_commands.h"
 #include "cli/scene_link.h"
 #include "core/io/frame_record.h"
@@ -236,6 +237,7 @@ int Quality(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  grasplab::KeepHeapWarm();
   if (argc < 2 || std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h") {
     std::cout << kUsage << "\n" << grasplab::cli::kGraspUsage;
     return argc < 2 ? 2 : 0;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "cli/scene_link.h"
+#include "core/base/heap.h"
 #include "core/io/frame_arrays.h"
 #include "core/io/grasp_batch.h"
 #include "core/io/grasp_json.h"
@@ -366,6 +367,7 @@ std::string SummarizeRows(const std::vector<std::string>& row_texts) {
 }  // namespace grasplab
 
 PYBIND11_MODULE(_core, m) {
+  grasplab::KeepHeapWarm();  // core/base/heap.h: a step loop without brk churn
   using grasplab::Simulation;
   m.doc() = "grasplab: GraspIt!-style grasping dynamics (docs/python.md); the extension behind the grasplab package";
   m.attr("CONTACT_STRIDE") = grasplab::kContactStride;

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/heap.h"
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/convex_hull.h"
 #include "core/world/world.h"
@@ -126,6 +127,7 @@ void BenchPair(const char* name, const Shape& A, const Shape& B, double gap) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::printf("## Broad + narrow phase per step, pile of n bodies (h = 2.5 ms)\n\n");
   std::printf("| n      | steps  | broad (ms) | narrow (ms) | total (ms) | pairs     | contacts   |\n");

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/base/heap.h"
 #include "core/world/world.h"
 
 using namespace grasplab;
@@ -66,6 +67,7 @@ Result Run(int k, ContactSolver solver, bool one_group, int warmup, int steps) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   const int warmup = quick ? 20 : 100, steps = quick ? 50 : 400;
   std::printf("Solve stage per step (microseconds), k cubes on the floor, 4 contacts each, h = 2.5 ms,\n");

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/base/heap.h"
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
 
@@ -85,6 +86,7 @@ void Both(const char* name, Make make, int warmup, int steps) {
 }
 
 int main() {
+  grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
   std::printf("| scene                          | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");
   std::printf("|--------------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
   // Built-in scenes (core/scene/builtin_scenes.cc), shared with the tests and the page.

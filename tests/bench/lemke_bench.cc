@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tests/core/bundled_scene.h"
+#include "core/base/heap.h"
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
 #include "core/solvers/lcp_warm_start.h"
@@ -152,6 +153,7 @@ void Write(const std::string& path, const std::vector<Recorded>& seq) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
   bool quick = false;
   std::string dir;
   for (int i = 1; i < argc; ++i) {

@@ -12,11 +12,13 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/base/heap.h"
 #include "tests/core/grasp_placements.h"
 
 using namespace grasplab;
 
 int main(int argc, char** argv) {
+  KeepHeapWarm();  // as the CLI: core/base/heap.h
   std::int64_t target = 100000;
   for (int i = 1; i + 1 < argc; ++i) {
     if (std::strcmp(argv[i], "--steps") == 0) target = std::atoll(argv[i + 1]);
