@@ -189,11 +189,7 @@ Status CheckClosedMesh(const MeshData& mesh, const std::string& name) {
   const int n = static_cast<int>(mesh.vertices.size());
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
-  auto less = [&](int a, int b) {
-    const Vec3& p = mesh.vertices[a];
-    const Vec3& q = mesh.vertices[b];
-    return p.x() != q.x() ? p.x() < q.x() : p.y() != q.y() ? p.y() < q.y() : p.z() < q.z();
-  };
+  auto less = [&](int a, int b) { return LexicographicLess(mesh.vertices[a], mesh.vertices[b]); };
   std::sort(order.begin(), order.end(), [&](int a, int b) { return less(a, b) || (!less(b, a) && a < b); });
   std::vector<int> weld(n);
   for (int k = 0; k < n; ++k) weld[order[k]] = k > 0 && !less(order[k - 1], order[k]) ? weld[order[k - 1]] : order[k];

@@ -4,6 +4,27 @@
 #include "core/planning/grasp_verification.h"
 
 namespace grasplab {
+namespace {
+
+// A verification default action (auto-grasp, lift or shake) in the scene
+// format (docs/scene-format.md).
+nlohmann::ordered_json DefaultActionJson(const ActionSpec& a) {
+  nlohmann::ordered_json j;
+  j["at"] = a.at;
+  j["type"] = ActionTypeName(a.type);  // "autograsp", "lift", "shake"
+  j["robot"] = a.robot;
+  if (a.type == ActionType::kAutoGraspDynamic) j["mode"] = "dynamic";
+  j["duration"] = a.duration;
+  if (a.type == ActionType::kLift) j["height"] = a.height;
+  if (a.type == ActionType::kShake) {
+    j["axis"] = {a.axis.x(), a.axis.y(), a.axis.z()};
+    j["amplitude"] = a.amplitude;
+    j["frequency"] = a.frequency;
+  }
+  return j;
+}
+
+}  // namespace
 
 StatusOr<std::string> GraspRowSceneJson(const GraspSetHeader& header, const SceneLoadOptions& options,
                                         const nlohmann::ordered_json& row) {
@@ -26,19 +47,17 @@ StatusOr<std::string> GraspRowSceneJson(const GraspSetHeader& header, const Scen
     r["joints"] = row["pregrasp"];
   }
   if (!SceneVerifiesGrasp(*spec.value(), header.robot)) {
-    // The verification's default sequence in place of the hand's actions
-    // (planning/grasp_verification.h).
+    // The verification's default sequence (planning/grasp_verification.h)
+    // in place of the hand's own actions, written from its ActionSpecs.
     Json actions = Json::array();
     if (scene.contains("actions") && scene["actions"].is_array()) {
       for (const Json& a : scene["actions"]) {
         if (!(a.is_object() && a.contains("robot") && a["robot"] == header.robot)) actions.push_back(a);
       }
     }
-    actions.push_back({{"at", 0.2}, {"type", "autograsp"}, {"robot", header.robot}, {"mode", "dynamic"},
-                       {"duration", 1.0}});
-    actions.push_back({{"at", 1.7}, {"type", "lift"}, {"robot", header.robot}, {"height", 0.1}, {"duration", 1.0}});
-    actions.push_back({{"at", 3.0}, {"type", "shake"}, {"robot", header.robot}, {"axis", {1, 0, 0}},
-                       {"amplitude", 0.02}, {"frequency", 2.0}, {"duration", 2.0}});
+    for (const ActionSpec& a : VerificationActions(*spec.value(), header.robot)) {
+      if (a.robot == header.robot) actions.push_back(DefaultActionJson(a));
+    }
     scene["actions"] = actions;
   }
   Json grasp = scene.contains("grasp") && scene["grasp"].is_object() && scene["grasp"].value("object", "") == header.object

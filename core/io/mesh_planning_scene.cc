@@ -27,10 +27,7 @@ StatusOr<std::string> MeshPlanningSceneJson(const MeshData& mesh, const std::str
   // Scaled vertices, each position once, in a fixed order.
   std::vector<Vec3> points;
   for (const Vec3& v : mesh.vertices) points.push_back(options.scale * v);
-  auto less = [](const Vec3& p, const Vec3& q) {
-    return p.x() != q.x() ? p.x() < q.x() : p.y() != q.y() ? p.y() < q.y() : p.z() < q.z();
-  };
-  std::sort(points.begin(), points.end(), less);
+  std::sort(points.begin(), points.end(), LexicographicLess);
   points.erase(std::unique(points.begin(), points.end(), [](const Vec3& a, const Vec3& b) { return a == b; }),
                points.end());
   if (points.size() > 100000) {

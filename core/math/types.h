@@ -26,6 +26,11 @@ struct Pose {
 
 inline bool IsFinite(double x) { return x - x == 0.0; }  // false for NaN and +-Inf
 inline bool IsFinite(const Vec3& v) { return IsFinite(v.x()) && IsFinite(v.y()) && IsFinite(v.z()); }
+// Lexicographic order by x, then y, then z: a fixed order for points
+// (sorting, welding equal positions).
+inline bool LexicographicLess(const Vec3& p, const Vec3& q) {
+  return p.x() != q.x() ? p.x() < q.x() : p.y() != q.y() ? p.y() < q.y() : p.z() < q.z();
+}
 inline bool IsFinite(const Quat& q) {
   return IsFinite(q.w()) && IsFinite(q.x()) && IsFinite(q.y()) && IsFinite(q.z());
 }

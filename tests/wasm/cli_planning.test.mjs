@@ -135,6 +135,14 @@ test('plan --mesh plans on any closed OBJ/STL mesh and refuses open ones by thei
   assert.ok(scene.bodies[1].shape.points.every((p) => p[2] >= 0 && p[2] <= 0.06 + 1e-12));
   fs.rmSync(path.join(d, 'box.obj'));
   assert.equal(run(['evaluate', out]).status, 0);
+  // The scene has no actions: the verification ran the default sequence,
+  // and grasp-scene writes that sequence into the row's scene.
+  const results = path.join(d, 'm.results.jsonl');
+  const row = JSON.parse(rows(results)[0]);
+  const rowScene = path.join(d, 'row0.json');
+  fs.writeFileSync(rowScene, run(['grasp-scene', results, '0']).stdout);
+  assert.deepEqual(JSON.parse(fs.readFileSync(rowScene, 'utf8')).actions.map((a) => a.type), ['autograsp', 'lift', 'shake']);
+  assert.equal(JSON.parse(run(['run', rowScene, '--steps', String(row.dynamic.steps)]).stdout).stateHash, row.dynamic.stateHash);
   const expect = (args, pattern) => {
     const e = run(args);
     assert.equal(e.status, 2, e.stdout);
