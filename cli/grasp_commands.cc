@@ -211,6 +211,16 @@ std::vector<Json> Values(const std::map<int, Json>& rows) {
   return out;
 }
 
+// Renames a complete output into place and prints the run's summary; the
+// exit code.
+int Finish(ResumableOutput* output, const std::string& out, const std::map<int, Json>& rows,
+           std::chrono::steady_clock::time_point start, int fresh) {
+  if (Status f = output->Finish(); !f.ok()) return Fail(f.message());
+  PrintSummary(out, Values(rows), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+               fresh);
+  return 0;
+}
+
 }  // namespace
 
 namespace {
@@ -328,10 +338,7 @@ int PlanCommand(int argc, char** argv) {
     return Status::Ok();
   });
   if (!planned.ok()) return Fail(planned.message());
-  if (Status f = output.Finish(); !f.ok()) return Fail(f.message());
-  PrintSummary(out, Values(rows), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-               fresh);
-  return 0;
+  return Finish(&output, out, rows, start, fresh);
 }
 
 int EvaluateCommand(int argc, char** argv) {
@@ -415,10 +422,7 @@ int EvaluateCommand(int argc, char** argv) {
     return Status::Ok();
   });
   if (!evaluated.ok()) return Fail(evaluated.message());
-  if (Status f = output.Finish(); !f.ok()) return Fail(f.message());
-  PrintSummary(out, Values(rows), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-               fresh);
-  return 0;
+  return Finish(&output, out, rows, start, fresh);
 }
 
 int GraspSceneCommand(int argc, char** argv) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "core/base/format.h"
 #include "core/collision/narrow_phase.h"
@@ -219,16 +220,27 @@ class Search {
   std::vector<GraspContact> virtual_;
 };
 
+// A search in a fresh planning scene (on the heap: it keeps a reference
+// into its own scene, so it never moves).
+StatusOr<std::unique_ptr<Search>> NewSearch(const std::shared_ptr<const SceneSpec>& spec, const std::string& robot,
+                                            const std::string& object, const PlannerSettings& settings,
+                                            const std::vector<std::pair<double, double>>& ranges) {
+  auto built = BuildPlanningScene(spec, robot, object);
+  if (!built.ok()) return built.status();
+  Scene scene = std::move(built).value();
+  const int r = FindRobot(scene, robot);
+  const BodyId o = scene.world.FindBody(object);
+  return std::make_unique<Search>(std::move(scene), r, o, settings, ranges,
+                                  HandPosture(*FindRobotSpec(*spec, robot)->model));
+}
+
 }  // namespace
 
 StatusOr<std::optional<double>> GraspPlanner::EnergyAt(const Pose& X_WR, const std::vector<double>& amplitudes) const {
   if (amplitudes.size() != ranges_.size()) return Status::Error("EnergyAt: one amplitude per eigengrasp");
-  auto built = BuildPlanningScene(spec_, robot_, object_);
-  if (!built.ok()) return built.status();
-  Scene scene = std::move(built).value();
-  const int robot = FindRobot(scene, robot_);
-  const BodyId object = scene.world.FindBody(object_);
-  Search search(std::move(scene), robot, object, settings_, ranges_, HandPosture(*FindRobotSpec(*spec_, robot_)->model));
+  auto made = NewSearch(spec_, robot_, object_, settings_, ranges_);
+  if (!made.ok()) return made.status();
+  Search& search = *made.value();
   if (!search.Place(X_WR, amplitudes)) return std::optional<double>();
   return std::optional<double>(search.Energy());
 }
@@ -251,12 +263,9 @@ StatusOr<GraspPlanner> GraspPlanner::Create(std::shared_ptr<const SceneSpec> spe
 }
 
 StatusOr<PlannedGrasp> GraspPlanner::Plan(int index, std::uint64_t seed) const {
-  auto built = BuildPlanningScene(spec_, robot_, object_);
-  if (!built.ok()) return built.status();
-  Scene scene = std::move(built).value();
-  const int robot = FindRobot(scene, robot_);
-  const BodyId object = scene.world.FindBody(object_);
-  Search search(std::move(scene), robot, object, settings_, ranges_, HandPosture(*FindRobotSpec(*spec_, robot_)->model));
+  auto made = NewSearch(spec_, robot_, object_, settings_, ranges_);
+  if (!made.ok()) return made.status();
+  Search& search = *made.value();
 
   PlannedGrasp out;
   out.index = index;
