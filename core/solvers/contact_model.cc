@@ -2,8 +2,9 @@
 
 namespace grasplab {
 
-IslandSolveStats SolveIslandByLcp(IslandSystem* sys, const LcpSolverSettings& ls, IslandImpulses* out) {
-  const LcpSolveStats r = SolveIslandLcp(sys, ls, &out->joint, &out->limit, &out->bounded);
+IslandSolveStats SolveIslandByLcp(IslandLcpSolver* solver, IslandSystem* sys, const LcpSolverSettings& ls,
+                                  IslandImpulses* out) {
+  const LcpSolveStats r = solver->Solve(sys, ls, &out->joint, &out->limit, &out->bounded);
   IslandSolveStats s;
   s.size = r.lcp_size;
   s.pivots = r.pivots;
@@ -22,11 +23,12 @@ class LcpModel final : public ContactModel {
   ContactSolver type() const override { return ContactSolver::kLcp; }
   IslandSolveStats SolveIsland(IslandSystem* sys, double h, const PreStepVelocities&, IslandImpulses* out) override {
     settings_.h = h;
-    return SolveIslandByLcp(sys, settings_, out);
+    return SolveIslandByLcp(&solver_, sys, settings_, out);
   }
 
  private:
   LcpSolverSettings settings_;
+  IslandLcpSolver solver_;
 };
 
 class PgsModel final : public ContactModel {
@@ -36,7 +38,7 @@ class PgsModel final : public ContactModel {
   bool warm_starts_impulses() const override { return true; }
   IslandSolveStats SolveIsland(IslandSystem* sys, double h, const PreStepVelocities&, IslandImpulses* out) override {
     settings_.h = h;
-    const PgsStats g = SolveIslandPgs(sys, settings_, &out->joint, &out->limit, &out->bounded);
+    const PgsStats g = solver_.Solve(sys, settings_, &out->joint, &out->limit, &out->bounded);
     IslandSolveStats s;
     s.size = g.size;
     s.residual = g.residual;
@@ -47,6 +49,7 @@ class PgsModel final : public ContactModel {
 
  private:
   PgsSettings settings_;
+  IslandPgsSolver solver_;
 };
 
 // Impacts first, then the resting LCP; the contacts end with the step's
@@ -58,7 +61,7 @@ class ImpulseModel final : public ContactModel {
   IslandSolveStats SolveIsland(IslandSystem* sys, double h, const PreStepVelocities& v, IslandImpulses* out) override {
     settings_.h = h;
     const ImpactStats impacts = solver_.ResolveImpacts(*sys, settings_, gravity_norm_, v, &normal_, &friction_);
-    IslandSolveStats s = SolveIslandByLcp(sys, settings_, out);
+    IslandSolveStats s = SolveIslandByLcp(&resting_, sys, settings_, out);
     s.impact_passes = impacts.passes;
     s.failures += impacts.failures;
     for (std::size_t c = 0; c < normal_.size(); ++c) {
@@ -72,6 +75,7 @@ class ImpulseModel final : public ContactModel {
   LcpSolverSettings settings_;
   double gravity_norm_;
   ImpulseSolver solver_;
+  IslandLcpSolver resting_;
   std::vector<double> normal_;
   std::vector<Vec3> friction_;
 };

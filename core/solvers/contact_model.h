@@ -73,8 +73,9 @@ class ContactModel {
 // kLcp, kPgs or kImpulse (kPenalty is made by the World: world/penalty_model.h).
 std::unique_ptr<ContactModel> MakeVelocityContactModel(ContactSolver type, const ContactModelSettings& settings);
 
-// The Lemke LCP of an island (the kLcp model's solve, which kImpulse and
-// kPenalty use for their resting and joint solves).
-IslandSolveStats SolveIslandByLcp(IslandSystem* system, const LcpSolverSettings& settings, IslandImpulses* out);
+// The Lemke LCP of an island by `solver` (the kLcp model's solve, which
+// kImpulse and kPenalty use for their resting and joint solves).
+IslandSolveStats SolveIslandByLcp(IslandLcpSolver* solver, IslandSystem* system, const LcpSolverSettings& settings,
+                                  IslandImpulses* out);
 
 }  // namespace grasplab

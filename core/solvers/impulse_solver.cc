@@ -11,8 +11,7 @@ ImpactStats ImpulseSolver::ResolveImpacts(const IslandSystem& sys, const LcpSolv
   normal->assign(q, 0.0);
   friction->assign(q, Vec3::Zero());
   const double v_collide = 4.0 * gravity_norm * h + 1e-3;
-  IslandSystem& impact = impact_;
-  impact = IslandSystem{};
+  IslandSystem& impact = impact_;  // kept between steps: assignments reuse its vectors
   impact.bodies = sys.bodies;
   impact.joint_rows = sys.joint_rows;
   impact.joint_targets = sys.joint_targets;
@@ -43,7 +42,7 @@ ImpactStats ImpulseSolver::ResolveImpacts(const IslandSystem& sys, const LcpSolv
       impact.contact_targets.push_back(-ct.restitution * vn);
     }
     if (which_.empty()) break;
-    const LcpSolveStats r = SolveIslandLcp(&impact, ls, &joint_impulses_, &limit_impulses_);
+    const LcpSolveStats r = lcp_.Solve(&impact, ls, &joint_impulses_, &limit_impulses_);
     if (r.fell_back) ++stats.failures;
     ++stats.passes;
     for (std::size_t k = 0; k < which_.size(); ++k) {

@@ -50,6 +50,7 @@ class ImpulseSolver {
 
  private:
   IslandSystem impact_;
+  IslandLcpSolver lcp_;
   std::vector<int> which_;
   std::vector<double> joint_impulses_, limit_impulses_;
 };

@@ -45,6 +45,28 @@ struct LcpRows {
   std::vector<double> rhs;
 };
 
+using MatrixMap = Eigen::Map<Eigen::MatrixXd>;
+using VectorMap = Eigen::Map<Eigen::VectorXd>;
+
+}  // namespace
+
+// Everything one island solve writes besides its outputs, kept between
+// solves (the vectors only grow, so a steady step allocates nothing). The
+// LCP's M (n x n, column-major), q and z live in plain vectors seen through
+// Eigen maps: an Eigen::MatrixXd reallocates whenever its size changes.
+struct LcpWorkspace {
+  LcpRows rows;
+  ReducedIsland red;
+  std::vector<double> M, qv, z, earlier_z, hv, GT, fallback_w, zb;
+  std::vector<std::uint8_t> support, basic;
+  LemkeSettings first, other;
+  LemkeSolver lemke;
+  SupportSolveScratch warm;
+  std::vector<Vec3> dirs;
+};
+
+namespace {
+
 LcpLayout MakeLayout(const IslandSystem& sys, const LcpSolverSettings& st) {
   LcpLayout L;
   L.p = static_cast<int>(sys.limit_rows.size());
@@ -65,6 +87,9 @@ void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLa
   std::vector<JacobianRow>& base = rows->base;
   std::vector<Combination>& T = rows->T;
   std::vector<double>& rhs = rows->rhs;
+  base.clear();
+  T.clear();
+  rhs.clear();
   base.reserve(L.p + 3 * L.q + (L.u > L.ut ? L.q : 0) + L.f);
   T.reserve(L.mh);
   for (int i = 0; i < L.p; ++i) {
@@ -117,18 +142,21 @@ void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLa
 // M = H A H^T + regularisation on the H block, q = H v_c + b (eq. 21's
 // impulse rows), then the friction-cone rows: lambda couples each contact's
 // weights and mu c_n, and each joint-friction pair. Returns max diag(H A H^T).
-double AssembleLcp(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, const LcpRows& rows,
-                   const ReducedIsland& red, Eigen::MatrixXd* M_out, Eigen::VectorXd* qv_out) {
-  Eigen::MatrixXd& M = *M_out;
-  Eigen::VectorXd& qv = *qv_out;
+double AssembleLcp(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, LcpWorkspace* ws) {
+  const LcpRows& rows = ws->rows;
+  const ReducedIsland& red = ws->red;
   const int mh = L.mh, mb = L.mb;
-  M = Eigen::MatrixXd::Zero(L.n, L.n);
-  qv = Eigen::VectorXd::Zero(L.n);
+  ws->M.assign(static_cast<std::size_t>(L.n) * L.n, 0.0);
+  ws->qv.assign(L.n, 0.0);
+  MatrixMap M(ws->M.data(), L.n, L.n);
+  VectorMap qv(ws->qv.data(), L.n);
   {
-    std::vector<double> hv(mb);  // B v_c
+    std::vector<double>& hv = ws->hv;  // B v_c
+    hv.resize(mb);
     for (int a = 0; a < mb; ++a) hv[a] = RowDot(rows.base[a], red.v_c);
     // GT = (B A B^T) T^T, mb x mh (column k: T's row k applied), then M = T GT.
-    std::vector<double> GT(static_cast<std::size_t>(mb) * mh);
+    std::vector<double>& GT = ws->GT;
+    GT.resize(static_cast<std::size_t>(mb) * mh);
     for (int a = 0; a < mb; ++a) {
       double* row = &GT[static_cast<std::size_t>(a) * mh];
       for (int k = 0; k < mh; ++k) {
@@ -179,9 +207,10 @@ double AssembleLcp(const IslandSystem& sys, const LcpSolverSettings& st, const L
 
 // The previous step's support as a guess of this step's (header); empty
 // without a warm start.
-std::vector<std::uint8_t> WarmSupport(const IslandSystem& sys, const LcpLayout& L) {
-  std::vector<std::uint8_t> support;
-  if (!sys.warm_start) return support;
+void WarmSupport(const IslandSystem& sys, const LcpLayout& L, std::vector<std::uint8_t>* support_out) {
+  std::vector<std::uint8_t>& support = *support_out;
+  support.clear();
+  if (!sys.warm_start) return;
   const int p = L.p, u = L.u;
   support.assign(L.n, 0);
   for (int i = 0; i < p && i < static_cast<int>(sys.limit_support.size()); ++i) support[i] = sys.limit_support[i] != 0;
@@ -200,7 +229,6 @@ std::vector<std::uint8_t> WarmSupport(const IslandSystem& sys, const LcpLayout& 
     support[L.jbeta0 + 2 * i + 1] = (bits >> 1) & 1u;
     support[L.jlambda0 + i] = (bits & 4) && (bits & 3) ? 1 : 0;  // as for contacts
   }
-  return support;
 }
 
 // Lemke from the warm support when it fits, else cold, then retries: each
@@ -208,13 +236,16 @@ std::vector<std::uint8_t> WarmSupport(const IslandSystem& sys, const LcpLayout& 
 // regularisation, before the pivot tolerance changes. *basic: the final
 // basis (or the warm support).
 LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, double max_diag,
-                           const std::vector<std::uint8_t>& support, Eigen::MatrixXd* M_io, const Eigen::VectorXd& qv,
-                           Eigen::VectorXd* z_io, std::vector<std::uint8_t>* basic, bool* warm) {
-  Eigen::MatrixXd& M = *M_io;
-  Eigen::VectorXd& z = *z_io;
+                           LcpWorkspace* ws, bool* warm) {
   const int n = L.n, mh = L.mh;
+  MatrixMap M(ws->M.data(), n, n);
+  const VectorMap qv(ws->qv.data(), n);
+  ws->z.assign(n, 0.0);
+  VectorMap z(ws->z.data(), n);
+  const std::vector<std::uint8_t>& support = ws->support;
+  std::vector<std::uint8_t>* basic = &ws->basic;
   auto solve = [&](const LemkeSettings& ls) {
-    LcpResult r = SolveLcpLemke(M, qv, &z, ls, sys.warm_start ? basic : nullptr);
+    LcpResult r = ws->lemke.Solve(M, qv, z, ls, sys.warm_start ? basic : nullptr);
     const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
     if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + q_max)) {
       r.status = LcpStatus::kInaccurate;
@@ -227,13 +258,14 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
   // (measured: a hand on a prism failed 95 % of steps with d = 1; any
   // non-uniform d solved them). Retries use an irregular d (golden-ratio
   // sequence) with the same pivot tolerance, then finer and coarser ones.
-  LemkeSettings first = st.lemke;
-  if (first.covering.size() != n) {
-    first.covering = Eigen::VectorXd::Ones(n);
+  LemkeSettings& first = ws->first;
+  first = st.lemke;
+  if (static_cast<int>(first.covering.size()) != n) {
+    first.covering.assign(n, 1.0);
     for (int i = mh; i < n; ++i) first.covering[i] = 0.1;
   }
   LcpResult res;
-  *warm = !support.empty() && SolveLcpOnSupport(M, qv, support, &z, &res, st.warm_tolerance);
+  *warm = !support.empty() && SolveLcpOnSupport(M, qv, support, z, &res, st.warm_tolerance, &ws->warm);
   if (*warm) {
     *basic = support;
   } else {
@@ -259,21 +291,22 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
       for (int i = 0; i < mh; ++i) M(i, i) += (retry.regularization - current_regularization) * max_diag;
       current_regularization = retry.regularization;
     }
-    LemkeSettings other = first;
+    LemkeSettings& other = ws->other;
+    other = first;
     for (int i = 0; i < n; ++i) {
       const double g = (i + 1) * 0.6180339887498949 * attempt;
       other.covering[i] *= 0.5 + (g - std::floor(g));
     }
     other.pivot_tolerance = retry.tolerance;
     const int earlier_pivots = res.pivots;
-    Eigen::VectorXd earlier_z = z;
+    ws->earlier_z.assign(ws->z.begin(), ws->z.end());
     const LcpResult earlier = res;
     res = solve(other);
     res.pivots += earlier_pivots;
     // Both inaccurate: keep the better of the two.
     if (res.status == LcpStatus::kInaccurate && earlier.status == LcpStatus::kInaccurate &&
         earlier.residual < res.residual) {
-      z = earlier_z;
+      ws->z = ws->earlier_z;
       res.residual = earlier.residual;
     }
   }
@@ -281,7 +314,7 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
 }
 
 // GRASPLAB_DUMP_LCP=FILE: an unsolved LCP's n, M and q, for lemke_bench.
-void DumpUnsolvedLcp(const Eigen::MatrixXd& M, const Eigen::VectorXd& qv) {
+void DumpUnsolvedLcp(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> qv) {
   const char* dump = std::getenv("GRASPLAB_DUMP_LCP");
   if (!dump) return;
   FILE* file = std::fopen(dump, "w");
@@ -298,12 +331,13 @@ void DumpUnsolvedLcp(const Eigen::MatrixXd& M, const Eigen::VectorXd& qv) {
 
 // Fallback: projected Gauss-Seidel on the H rows (header comment), 100
 // sweeps; non-finite entries zeroed.
-void FallbackGaussSeidel(const IslandSystem& sys, const LcpLayout& L, const Eigen::MatrixXd& M,
-                         const Eigen::VectorXd& qv, Eigen::VectorXd* z_out) {
-  Eigen::VectorXd& z = *z_out;
+void FallbackGaussSeidel(const IslandSystem& sys, const LcpLayout& L, LcpWorkspace* ws) {
   const int n = L.n, p = L.p, q = L.q, u = L.u;
-  z = Eigen::VectorXd::Zero(n);
-  Eigen::VectorXd w = qv;
+  const MatrixMap M(ws->M.data(), n, n);
+  ws->z.assign(n, 0.0);
+  VectorMap z(ws->z.data(), n);
+  std::vector<double>& w = ws->fallback_w;
+  w = ws->qv;
   auto update = [&](int i, double zi) {
     const double dz = zi - z[i];
     if (dz == 0.0) return;
@@ -343,8 +377,8 @@ void FallbackGaussSeidel(const IslandSystem& sys, const LcpLayout& L, const Eige
 
 // This step's basis, for the next step's warm start (after the fallback,
 // which has no basis: the positive unknowns).
-void StoreSupport(const LcpLayout& L, const Eigen::VectorXd& z, bool fell_back, std::vector<std::uint8_t>* basic_io,
-                  IslandSystem* sys) {
+void StoreSupport(const LcpLayout& L, const std::vector<double>& z, bool fell_back,
+                  std::vector<std::uint8_t>* basic_io, IslandSystem* sys) {
   std::vector<std::uint8_t>& basic = *basic_io;
   const int n = L.n, p = L.p, u = L.u;
   if (fell_back || static_cast<int>(basic.size()) != n) {
@@ -371,21 +405,24 @@ void StoreSupport(const LcpLayout& L, const Eigen::VectorXd& z, bool fell_back, 
 
 // v^{l+1} from the base-row impulses T^T z, and each contact's, limit's and
 // joint friction's impulses.
-void StoreImpulses(const LcpSolverSettings& st, const LcpLayout& L, const LcpRows& rows, const ReducedIsland& red,
-                   const Eigen::VectorXd& z, IslandSystem* sys, std::vector<double>* joint_impulses,
-                   std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
-  std::vector<double> zb(L.mb, 0.0);  // T^T z: the impulses along the base rows
+void StoreImpulses(const LcpSolverSettings& st, const LcpLayout& L, LcpWorkspace* ws, IslandSystem* sys,
+                   std::vector<double>* joint_impulses, std::vector<double>* limit_impulses,
+                   std::vector<double>* friction_impulses) {
+  const LcpRows& rows = ws->rows;
+  const std::vector<double>& z = ws->z;
+  std::vector<double>& zb = ws->zb;  // T^T z: the impulses along the base rows
+  zb.assign(L.mb, 0.0);
   for (int i = 0; i < L.mh; ++i) {
     zb[rows.T[i].a] += rows.T[i].ca * z[i];
     if (rows.T[i].b >= 0) zb[rows.T[i].b] += rows.T[i].cb * z[i];
   }
-  FinishIsland(sys, rows.base, red, zb.data(), joint_impulses);
+  FinishIsland(sys, rows.base, &ws->red, zb.data(), joint_impulses);
   limit_impulses->assign(z.data(), z.data() + L.p);
   if (friction_impulses) {
     friction_impulses->assign(L.f, 0.0);
     for (int i = 0; i < L.f; ++i) (*friction_impulses)[i] = z[L.jbeta0 + 2 * i] - z[L.jbeta0 + 2 * i + 1];
   }
-  std::vector<Vec3> dirs;
+  std::vector<Vec3>& dirs = ws->dirs;
   const int u = L.u, ut = L.ut;
   for (int c = 0; c < L.q; ++c) {
     Contact& ct = *sys->contacts[c];
@@ -400,36 +437,46 @@ void StoreImpulses(const LcpSolverSettings& st, const LcpLayout& L, const LcpRow
 
 }  // namespace
 
-LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
-                             std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
+IslandLcpSolver::IslandLcpSolver() : ws_(std::make_unique<LcpWorkspace>()) {}
+IslandLcpSolver::~IslandLcpSolver() = default;
+IslandLcpSolver::IslandLcpSolver(IslandLcpSolver&&) noexcept = default;
+IslandLcpSolver& IslandLcpSolver::operator=(IslandLcpSolver&&) noexcept = default;
+
+LcpSolveStats IslandLcpSolver::Solve(IslandSystem* sys, const LcpSolverSettings& st,
+                                     std::vector<double>* joint_impulses, std::vector<double>* limit_impulses,
+                                     std::vector<double>* friction_impulses) {
+  LcpWorkspace& ws = *ws_;
   LcpLayout L = MakeLayout(*sys, st);
-  LcpRows rows;
-  BuildRows(*sys, st, L, &rows);
-  L.mb = static_cast<int>(rows.base.size());
-  ReducedIsland red;
-  ReduceIsland(*sys, rows.base, &red);
-  Eigen::MatrixXd M;
-  Eigen::VectorXd qv;
-  const double max_diag = AssembleLcp(*sys, st, L, rows, red, &M, &qv);
+  BuildRows(*sys, st, L, &ws.rows);
+  L.mb = static_cast<int>(ws.rows.base.size());
+  ReduceIsland(*sys, ws.rows.base, &ws.red);
+  const double max_diag = AssembleLcp(*sys, st, L, &ws);
 
   LcpSolveStats stats;
   stats.lcp_size = L.n;
-  const std::vector<std::uint8_t> support = WarmSupport(*sys, L);
-  if (st.observer) st.observer(M, qv, support);
-  Eigen::VectorXd z;
-  std::vector<std::uint8_t> basic;
-  const LcpResult res = SolveWithRetries(*sys, st, L, max_diag, support, &M, qv, &z, &basic, &stats.warm);
+  WarmSupport(*sys, L, &ws.support);
+  const MatrixMap M(ws.M.data(), L.n, L.n);
+  const VectorMap qv(ws.qv.data(), L.n);
+  if (st.observer) st.observer(Eigen::MatrixXd(M), Eigen::VectorXd(qv), ws.support);
+  ws.basic.clear();
+  const LcpResult res = SolveWithRetries(*sys, st, L, max_diag, &ws, &stats.warm);
   if (res.status != LcpStatus::kSolved) DumpUnsolvedLcp(M, qv);
   stats.status = res.status;
   stats.pivots = res.pivots;
   stats.residual = res.residual;
   if (res.status != LcpStatus::kSolved) {
     stats.fell_back = true;
-    FallbackGaussSeidel(*sys, L, M, qv, &z);
+    FallbackGaussSeidel(*sys, L, &ws);
   }
-  if (sys->warm_start) StoreSupport(L, z, stats.fell_back, &basic, sys);
-  StoreImpulses(st, L, rows, red, z, sys, joint_impulses, limit_impulses, friction_impulses);
+  if (sys->warm_start) StoreSupport(L, ws.z, stats.fell_back, &ws.basic, sys);
+  StoreImpulses(st, L, &ws, sys, joint_impulses, limit_impulses, friction_impulses);
   return stats;
+}
+
+LcpSolveStats SolveIslandLcp(IslandSystem* sys, const LcpSolverSettings& st, std::vector<double>* joint_impulses,
+                             std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
+  IslandLcpSolver solver;
+  return solver.Solve(sys, st, joint_impulses, limit_impulses, friction_impulses);
 }
 
 }  // namespace grasplab

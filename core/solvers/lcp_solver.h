@@ -37,6 +37,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/collision/contact.h"
@@ -136,9 +137,29 @@ struct LcpSolveStats {
   double residual = 0.0;
 };
 
-// Solves the island; writes velocities into the bodies, impulses into the
-// contacts, and the joint, limit and bounded-friction impulses (N s) into
-// the vectors.
+struct LcpWorkspace;
+
+// The island solve with its working memory (rows, the reduction, the LCP,
+// Lemke's tableau), kept from island to island and step to step: once it
+// has solved the largest island of a scene it allocates nothing. The
+// step's contact model owns one.
+class IslandLcpSolver {
+ public:
+  IslandLcpSolver();
+  ~IslandLcpSolver();
+  IslandLcpSolver(IslandLcpSolver&&) noexcept;
+  IslandLcpSolver& operator=(IslandLcpSolver&&) noexcept;
+  // Solves the island; writes velocities into the bodies, impulses into the
+  // contacts, and the joint, limit and bounded-friction impulses (N s) into
+  // the vectors.
+  LcpSolveStats Solve(IslandSystem* system, const LcpSolverSettings& settings, std::vector<double>* joint_impulses,
+                      std::vector<double>* limit_impulses, std::vector<double>* friction_impulses = nullptr);
+
+ private:
+  std::unique_ptr<LcpWorkspace> ws_;
+};
+
+// One solve with a fresh IslandLcpSolver (tests and one-off callers).
 LcpSolveStats SolveIslandLcp(IslandSystem* system, const LcpSolverSettings& settings,
                              std::vector<double>* joint_impulses, std::vector<double>* limit_impulses,
                              std::vector<double>* friction_impulses = nullptr);

@@ -9,10 +9,20 @@
 namespace grasplab {
 
 bool SolveLcpOnSupport(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& support,
-                       Eigen::VectorXd* z_out, LcpResult* result, double tolerance) {
+                       Eigen::VectorXd* z, LcpResult* result, double tolerance) {
+  if (support.size() != static_cast<std::size_t>(q.size())) return false;
+  z->setZero(q.size());
+  SupportSolveScratch scratch;
+  return SolveLcpOnSupport(M, q, support, *z, result, tolerance, &scratch);
+}
+
+bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                       const std::vector<std::uint8_t>& support, Eigen::Ref<Eigen::VectorXd> z, LcpResult* result,
+                       double tolerance, SupportSolveScratch* scratch) {
   const int n = static_cast<int>(q.size());
   if (static_cast<int>(support.size()) != n) return false;
-  std::vector<int> S;
+  std::vector<int>& S = scratch->S;
+  S.clear();
   for (int j = 0; j < n; ++j) {
     if (support[j]) S.push_back(j);
   }
@@ -20,15 +30,19 @@ bool SolveLcpOnSupport(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const
   double q_max = 0.0;
   for (int i = 0; i < n; ++i) q_max = std::max(q_max, std::abs(q[i]));
   const double tol = tolerance * (1.0 + q_max);
-  Eigen::VectorXd& z = *z_out;
-  z = Eigen::VectorXd::Zero(n);
+  z.setZero();
   if (k > 0) {
-    std::vector<double> A(static_cast<std::size_t>(k) * k), b(k), e(k);
+    std::vector<double>& A = scratch->A;
+    std::vector<double>& b = scratch->b;
+    std::vector<double>& e = scratch->e;
+    A.resize(static_cast<std::size_t>(k) * k);
+    b.resize(k);
+    e.resize(k);
     for (int r = 0; r < k; ++r) {
       for (int c = 0; c < k; ++c) A[static_cast<std::size_t>(r) * k + c] = M(S[r], S[c]);
       b[r] = -q[S[r]];
     }
-    DenseLu lu;
+    DenseLu& lu = scratch->lu;
     if (!lu.Factor(A, k)) return false;
     lu.Solve(b.data());
     // One step of iterative refinement, as after Lemke's pivots: the block

@@ -31,9 +31,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/math/dense_lu.h"
 #include "core/solvers/lemke.h"
 
 namespace grasplab {
+
+// SolveLcpOnSupport's working memory, kept by the island solver between
+// steps (no allocation once it has seen the largest support).
+struct SupportSolveScratch {
+  std::vector<int> S;
+  std::vector<double> A, b, e;
+  DenseLu lu;
+};
 
 // Tries the complementary basis whose basic z are those with support[j] != 0
 // (support.size() == q.size()). On success writes the solution into *z,
@@ -41,5 +50,9 @@ namespace grasplab {
 // otherwise returns false and leaves *z unspecified.
 bool SolveLcpOnSupport(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& support,
                        Eigen::VectorXd* z, LcpResult* result, double tolerance = 1e-10);
+// The same into z (already of q's size) with the caller's scratch.
+bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                       const std::vector<std::uint8_t>& support, Eigen::Ref<Eigen::VectorXd> z, LcpResult* result,
+                       double tolerance, SupportSolveScratch* scratch);
 
 }  // namespace grasplab

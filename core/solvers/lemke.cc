@@ -24,15 +24,17 @@ const char* LcpStatusName(LcpStatus status) {
   return "?";
 }
 
-double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eigen::VectorXd& z) {
+double LcpResidual(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                   Eigen::Ref<const Eigen::VectorXd> z, std::vector<double>* w_scratch) {
   const int n = static_cast<int>(q.size());
   // w = q + M z, accumulated column by column: each w_i sees the same
   // additions in the same order as a row-by-row dot product, but the loop
   // runs down M's contiguous columns with no chain of dependent additions.
-  std::vector<double> w(q.data(), q.data() + n);
+  std::vector<double>& w = *w_scratch;
+  w.assign(q.data(), q.data() + n);
   for (int j = 0; j < n; ++j) {
     const double zj = z[j];
-    const double* mj = &M(0, j);
+    const double* mj = M.data() + static_cast<std::size_t>(j) * M.outerStride();
     for (int i = 0; i < n; ++i) w[i] += mj[i] * zj;
   }
   double r = 0.0;
@@ -40,60 +42,21 @@ double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eig
   return r;
 }
 
-namespace {
+double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eigen::VectorXd& z) {
+  std::vector<double> w;
+  return LcpResidual(M, q, z, &w);
+}
 
-// Lemke's complementary pivoting on the tableau [I, -M, -d | q]: the basis,
-// B^-1 and the basic values. Variables: w_i = i, z_j = n + j, z0 = 2n.
-class LemkeTableau {
- public:
-  LemkeTableau(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const LemkeSettings& settings)
-      : M_(M), q_(q), n_(static_cast<int>(q.size())), kZ0(2 * n_), settings_(settings),
-        custom_d_(settings.covering.size() == n_), basis_(n_),
-        Binv_(static_cast<std::size_t>(n_) * n_, 0.0), x_(q.data(), q.data() + n_), col_(n_), factor_(n_) {
-    for (int i = 0; i < n_; ++i) basis_[i] = i;
-    for (int i = 0; i < n_; ++i) Binv_[static_cast<std::size_t>(i) * n_ + i] = 1.0;
-  }
+LemkeSolver::LemkeSolver() : lu_(std::make_unique<DenseLu>()) {}
+LemkeSolver::~LemkeSolver() = default;
+LemkeSolver::LemkeSolver(LemkeSolver&&) noexcept = default;
+LemkeSolver& LemkeSolver::operator=(LemkeSolver&&) noexcept = default;
 
-  double d(int i) const { return custom_d_ ? settings_.covering[i] : 1.0; }
-  // The entering variable's column in the current basis: B^-1 a_e, with
-  // a_e = e_e for w_e, -M(:, j) for z_j and -d for z0.
-  void EnteringColumn(int e);
-  // Pivots entering variable e in at `row`; returns the variable that left.
-  int Pivot(int row, int e);
-  // Minimum ratio test with lexicographic tie-breaking over the entering
-  // column; -1: no row limits it (ray termination).
-  int RatioTest() const;
-  // One step of iterative refinement: r = q - B x_B, x_B += B^-1 r, where
-  // column i of B is e_i for w_i and -M(:, j) for z_j.
-  void Refine();
-  void ReadZ(Eigen::VectorXd* z) const;
-  // B^-1 drifts over many in-place updates: solve B x_B = q afresh
-  // (partial-pivoting LU) and keep it when its residual is smaller.
-  void ResolveBasis(Eigen::VectorXd* z, double* residual);
-  void ReadBasic(std::vector<std::uint8_t>* basic) const;
-
- private:
-  double binv(int i, int k) const { return Binv_[static_cast<std::size_t>(k) * n_ + i]; }
-
-  const Eigen::MatrixXd& M_;
-  const Eigen::VectorXd& q_;
-  const int n_;
-  const int kZ0;
-  const LemkeSettings& settings_;
-  const bool custom_d_;
-  std::vector<int> basis_;
-  // B^-1 column-major (entry (i, k) at k n + i), and the basic values x_B.
-  // Column-major so that B^-1 a_e and the rank-one update run down
-  // contiguous columns; every entry still sees the same operations in the
-  // same order as with row-major dot products (bit-identical results).
-  std::vector<double> Binv_;
-  std::vector<double> x_;
-  std::vector<double> col_;
-  std::vector<double> factor_;  // a pivot's multiples of its row
-};
-
-void LemkeTableau::EnteringColumn(int e) {
+// The entering variable's column in the current basis: B^-1 a_e, with
+// a_e = e_e for w_e, -M(:, j) for z_j and -d for z0.
+void LemkeSolver::EnteringColumn(int e) {
   const int n = n_;
+  const int kZ0 = 2 * n;
   if (e < n) {
     const double* be = &Binv_[static_cast<std::size_t>(e) * n];
     for (int i = 0; i < n; ++i) col_[i] = be[i];
@@ -101,13 +64,14 @@ void LemkeTableau::EnteringColumn(int e) {
   }
   std::fill(col_.begin(), col_.end(), 0.0);
   for (int k = 0; k < n; ++k) {
-    const double a = e == kZ0 ? d(k) : M_(k, e - n);
+    const double a = e == kZ0 ? d(k) : m(k, e - n);
     const double* bk = &Binv_[static_cast<std::size_t>(k) * n];
     for (int i = 0; i < n; ++i) col_[i] -= bk[i] * a;
   }
 }
 
-int LemkeTableau::Pivot(int row, int e) {
+// Pivots entering variable e in at `row`; returns the variable that left.
+int LemkeSolver::Pivot(int row, int e) {
   const int n = n_;
   const double inv = 1.0 / col_[row];
   // Row `row` is scaled, every other row i loses col_i times it. The
@@ -128,11 +92,14 @@ int LemkeTableau::Pivot(int row, int e) {
   return leaving;
 }
 
-int LemkeTableau::RatioTest() const {
+// Minimum ratio test with lexicographic tie-breaking over the entering
+// column; -1: no row limits it (ray termination).
+int LemkeSolver::RatioTest() const {
   const int n = n_;
+  const int kZ0 = 2 * n;
   double col_max = 0.0;
   for (int i = 0; i < n; ++i) col_max = std::max(col_max, std::abs(col_[i]));
-  const double tol = settings_.pivot_tolerance * std::max(1.0, col_max);
+  const double tol = settings_->pivot_tolerance * std::max(1.0, col_max);
   int best = -1;
   for (int i = 0; i < n; ++i) {
     if (col_[i] <= tol) continue;
@@ -167,74 +134,76 @@ int LemkeTableau::RatioTest() const {
   return best;
 }
 
-void LemkeTableau::Refine() {
+// One step of iterative refinement: r = q - B x_B, x_B += B^-1 r, where
+// column i of B is e_i for w_i and -M(:, j) for z_j.
+void LemkeSolver::Refine() {
   const int n = n_;
-  std::vector<double> res(q_.data(), q_.data() + n);
+  res_.assign(q_, q_ + n);
   for (int i = 0; i < n; ++i) {
     const int v = basis_[i];
     if (v < n) {
-      res[v] -= x_[i];
+      res_[v] -= x_[i];
     } else {
       const int j = v - n;
-      for (int k = 0; k < n; ++k) res[k] += M_(k, j) * x_[i];
+      for (int k = 0; k < n; ++k) res_[k] += m(k, j) * x_[i];
     }
   }
-  std::vector<double> dx(n, 0.0);  // B^-1 r, column by column (same order per entry)
+  dx_.assign(n, 0.0);  // B^-1 r, column by column (same order per entry)
   for (int k = 0; k < n; ++k) {
-    const double rk = res[k];
+    const double rk = res_[k];
     const double* bk = &Binv_[static_cast<std::size_t>(k) * n];
-    for (int i = 0; i < n; ++i) dx[i] += bk[i] * rk;
+    for (int i = 0; i < n; ++i) dx_[i] += bk[i] * rk;
   }
-  for (int i = 0; i < n; ++i) x_[i] += dx[i];
+  for (int i = 0; i < n; ++i) x_[i] += dx_[i];
 }
 
-void LemkeTableau::ReadZ(Eigen::VectorXd* z) const {
-  z->setZero();
+void LemkeSolver::ReadZ(Eigen::Ref<Eigen::VectorXd> z) const {
+  z.setZero();
   for (int i = 0; i < n_; ++i) {
-    if (basis_[i] >= n_ && basis_[i] < kZ0) (*z)[basis_[i] - n_] = std::max(0.0, x_[i]);
+    if (basis_[i] >= n_ && basis_[i] < 2 * n_) z[basis_[i] - n_] = std::max(0.0, x_[i]);
   }
 }
 
-void LemkeTableau::ResolveBasis(Eigen::VectorXd* z, double* residual) {
+// B^-1 drifts over many in-place updates: solve B x_B = q afresh
+// (partial-pivoting LU) and keep it when its residual is smaller.
+void LemkeSolver::ResolveBasis(Eigen::Ref<Eigen::VectorXd> z, double* residual) {
   const int n = n_;
-  std::vector<double> B(static_cast<std::size_t>(n) * n, 0.0);
-  std::vector<double> xb(q_.data(), q_.data() + n);
+  B_.assign(static_cast<std::size_t>(n) * n, 0.0);
+  xb_.assign(q_, q_ + n);
   for (int i = 0; i < n; ++i) {
     const int v = basis_[i];
     for (int k = 0; k < n; ++k) {
-      B[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -M_(k, v - n);
+      B_[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -m(k, v - n);
     }
   }
-  DenseLu lu;
-  if (!lu.Factor(B, n)) return;
-  lu.Solve(xb.data());
-  const std::vector<double> saved = x_;
-  x_ = xb;
+  if (!lu_->Factor(B_, n)) return;
+  lu_->Solve(xb_.data());
+  saved_x_ = x_;
+  x_ = xb_;
   ReadZ(z);
-  const double r = LcpResidual(M_, q_, *z);
+  const Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>> M(M_, n, n, Eigen::OuterStride<>(ldm_));
+  const double r = LcpResidual(M, Eigen::Map<const Eigen::VectorXd>(q_, n), z, &w_);
   if (r < *residual) {
     *residual = r;
   } else {
-    x_ = saved;
+    x_ = saved_x_;
     ReadZ(z);
   }
 }
 
-void LemkeTableau::ReadBasic(std::vector<std::uint8_t>* basic) const {
+void LemkeSolver::ReadBasic(std::vector<std::uint8_t>* basic) const {
   basic->assign(n_, 0);
   for (int i = 0; i < n_; ++i) {
-    if (basis_[i] >= n_ && basis_[i] < kZ0) (*basic)[basis_[i] - n_] = 1;
+    if (basis_[i] >= n_ && basis_[i] < 2 * n_) (*basic)[basis_[i] - n_] = 1;
   }
 }
 
-}  // namespace
-
-LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eigen::VectorXd* z_out,
-                        const LemkeSettings& settings, std::vector<std::uint8_t>* basic) {
+LcpResult LemkeSolver::Solve(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                             Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
+                             std::vector<std::uint8_t>* basic) {
   const int n = static_cast<int>(q.size());
   LcpResult result;
-  Eigen::VectorXd& z = *z_out;
-  z = Eigen::VectorXd::Zero(n);
+  z.setZero();
   for (int i = 0; i < n; ++i) {
     if (!Finite(q[i])) return {LcpStatus::kNonFinite, 0, 0.0};
     for (int j = 0; j < n; ++j) {
@@ -242,11 +211,24 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     }
   }
   if (n == 0) return result;
-  LemkeTableau t(M, q, settings);
+  // The tableau of all w: B = I, x_B = q.
+  M_ = M.data();
+  ldm_ = M.outerStride();
+  q_ = q.data();
+  settings_ = &settings;
+  n_ = n;
+  custom_d_ = static_cast<int>(settings.covering.size()) == n;
+  basis_.resize(n);
+  for (int i = 0; i < n; ++i) basis_[i] = i;
+  Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
+  for (int i = 0; i < n; ++i) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
+  x_.assign(q.data(), q.data() + n);
+  col_.assign(n, 0.0);
+  factor_.assign(n, 0.0);
   // z0 enters where q_i / d_i is most negative.
   int r = 0;
   for (int i = 1; i < n; ++i) {
-    if (q[i] / t.d(i) < q[r] / t.d(r)) r = i;
+    if (q[i] / d(i) < q[r] / d(r)) r = i;
   }
   if (q[r] >= 0.0) {  // z = 0, w = q >= 0
     if (basic) basic->assign(n, 0);
@@ -254,20 +236,20 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
   }
   const int kZ0 = 2 * n;
   // First pivot: z0 enters at the most negative q_r; all x become >= 0.
-  t.EnteringColumn(kZ0);
-  int leaving = t.Pivot(r, kZ0);
+  EnteringColumn(kZ0);
+  int leaving = Pivot(r, kZ0);
   int entering = leaving + n;  // complement of w_r is z_r
   const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : 50 * n + 100;
   result.pivots = 1;
   bool solved = false;
   while (result.pivots < max_pivots) {
-    t.EnteringColumn(entering);
-    const int best = t.RatioTest();
+    EnteringColumn(entering);
+    const int best = RatioTest();
     if (best < 0) {
       result.status = LcpStatus::kRayTermination;
       break;
     }
-    leaving = t.Pivot(best, entering);
+    leaving = Pivot(best, entering);
     ++result.pivots;
     if (leaving == kZ0) {
       solved = true;
@@ -280,20 +262,27 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
     z.setZero();
     return result;
   }
-  t.Refine();
-  t.ReadZ(&z);
-  result.residual = LcpResidual(M, q, z);
+  Refine();
+  ReadZ(z);
+  result.residual = LcpResidual(M, q, z, &w_);
   double q_max = 0.0;
   for (int i = 0; i < n; ++i) q_max = std::max(q_max, std::abs(q[i]));
-  if (!(result.residual <= 1e-9 * (1.0 + q_max))) t.ResolveBasis(&z, &result.residual);
+  if (!(result.residual <= 1e-9 * (1.0 + q_max))) ResolveBasis(z, &result.residual);
   for (int i = 0; i < n; ++i) {
     if (!Finite(z[i])) {
       z.setZero();
       return {LcpStatus::kNonFinite, result.pivots, 0.0};
     }
   }
-  if (basic) t.ReadBasic(basic);
+  if (basic) ReadBasic(basic);
   return result;
+}
+
+LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eigen::VectorXd* z,
+                        const LemkeSettings& settings, std::vector<std::uint8_t>* basic) {
+  z->setZero(q.size());
+  LemkeSolver solver;
+  return solver.Solve(M, q, *z, settings, basic);
 }
 
 }  // namespace grasplab

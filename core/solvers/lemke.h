@@ -20,11 +20,17 @@
 // updated in place at each pivot (O(n^2)); at the end one step of iterative
 // refinement, x_B += B^-1 (q - B x_B), removes most of the rounding
 // accumulated by the updates. All loops are plain, in a fixed order, so the
-// result is bit-identical native and in WASM.
+// result is bit-identical native and in WASM (our own code rather than a
+// library's for that reason).
+//
+// Memory: a LemkeSolver keeps its tableau between solves (std::vector never
+// gives capacity back), so once it has solved the largest LCP of a scene,
+// solving allocates nothing: the step's solver owns one.
 #pragma once
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace grasplab {
@@ -40,8 +46,9 @@ const char* LcpStatusName(LcpStatus status);
 
 struct LemkeSettings {
   int max_pivots = 0;              // 0: 50 n + 100
-  // Covering vector d (all entries > 0); empty means d = 1.
-  Eigen::VectorXd covering;
+  // Covering vector d (all entries > 0); empty (or of another size than
+  // the LCP) means d = 1.
+  std::vector<double> covering;
   // Entries of the entering column at or below this (relative to its largest
   // entry) cannot pivot. Degenerate contact LCPs (many coplanar contacts)
   // leave rounding debris of ~1e-10 relative in columns that should be zero;
@@ -53,6 +60,56 @@ struct LcpResult {
   LcpStatus status = LcpStatus::kSolved;
   int pivots = 0;
   double residual = 0.0;  // max_i |min(z_i, w_i)|, the natural residual (see below)
+};
+
+class DenseLu;
+
+// The solver with its working memory (the tableau, the refinement's and the
+// final-basis refresh's vectors), reused from solve to solve.
+class LemkeSolver {
+ public:
+  LemkeSolver();
+  ~LemkeSolver();
+  LemkeSolver(LemkeSolver&&) noexcept;
+  LemkeSolver& operator=(LemkeSolver&&) noexcept;
+  // As SolveLcpLemke; z must already have q's size.
+  LcpResult Solve(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                  Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
+                  std::vector<std::uint8_t>* basic = nullptr);
+
+ private:
+  // One Solve's tableau [I, -M, -d | q] (lemke.cc).
+  void EnteringColumn(int e);
+  int Pivot(int row, int e);
+  int RatioTest() const;
+  void Refine();
+  void ReadZ(Eigen::Ref<Eigen::VectorXd> z) const;
+  void ResolveBasis(Eigen::Ref<Eigen::VectorXd> z, double* residual);
+  void ReadBasic(std::vector<std::uint8_t>* basic) const;
+  double d(int i) const { return custom_d_ ? settings_->covering[i] : 1.0; }
+  double binv(int i, int k) const { return Binv_[static_cast<std::size_t>(k) * n_ + i]; }
+
+  // Valid during Solve only.
+  const double* M_ = nullptr;  // column-major, column stride ldm_
+  Eigen::Index ldm_ = 0;
+  const double* q_ = nullptr;
+  const LemkeSettings* settings_ = nullptr;
+  int n_ = 0;
+  bool custom_d_ = false;
+  double m(int i, int j) const { return M_[static_cast<std::size_t>(j) * ldm_ + i]; }
+
+  // Variables: w_i = i, z_j = n + j, z0 = 2n.
+  std::vector<int> basis_;
+  // B^-1 column-major (entry (i, k) at k n + i), and the basic values x_B.
+  // Column-major so that B^-1 a_e and the rank-one update run down
+  // contiguous columns; every entry still sees the same operations in the
+  // same order as with row-major dot products (bit-identical results).
+  std::vector<double> Binv_;
+  std::vector<double> x_;
+  std::vector<double> col_;
+  std::vector<double> factor_;  // a pivot's multiples of its row
+  std::vector<double> res_, dx_, B_, xb_, saved_x_, w_;
+  std::unique_ptr<DenseLu> lu_;
 };
 
 // Solves LCP(M, q) into *z (resized to n). On any status other than kSolved
@@ -67,5 +124,8 @@ LcpResult SolveLcpLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Eige
 // Natural residual max_i |min(z_i, (M z + q)_i)|: zero exactly at a solution
 // (z >= 0, w >= 0, z^T w = 0); its size measures violation in the units of q.
 double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eigen::VectorXd& z);
+// The same with the caller's scratch for w (no allocation once it is large enough).
+double LcpResidual(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                   Eigen::Ref<const Eigen::VectorXd> z, std::vector<double>* w);
 
 }  // namespace grasplab

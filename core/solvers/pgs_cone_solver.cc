@@ -75,7 +75,7 @@ namespace {
 // (and the spin), then bounded rows (joint friction); the Delassus operator
 // G = H A H^T (row-major, regularised) and b = H v_c - target.
 struct PgsProblem {
-  int p = 0, q = 0, f = 0, m = 0;
+  int p = 0, q = 0, f = 0, m = 0;  // kept between solves: the vectors only grow
   bool torsion = false;
   int per_contact = 3;
   int contact0 = 0, bounded0 = 0;
@@ -85,6 +85,10 @@ struct PgsProblem {
   ReducedIsland red;
   std::vector<double> G, b;
   double g(int i, int k) const { return G[static_cast<std::size_t>(i) * m + k]; }
+  // Working memory of the solve.
+  std::vector<Vec3> dirs;
+  std::vector<double> z, w;
+  std::vector<Mat3d> block;
 };
 
 void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
@@ -95,12 +99,14 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
   pr->per_contact = pr->torsion ? 4 : 3;
   std::vector<JacobianRow>& H = pr->H;
   std::vector<double>& target = pr->target;
+  H.clear();
+  target.clear();
   H.reserve(pr->p + pr->per_contact * pr->q + pr->f);
   for (int i = 0; i < pr->p; ++i) {
     H.push_back(sys.limit_rows[i]);
     target.push_back(sys.limit_targets[i]);
   }
-  std::vector<Vec3> dirs;
+  std::vector<Vec3>& dirs = pr->dirs;
   pr->t1.resize(pr->q);
   pr->t2.resize(pr->q);
   for (int c = 0; c < pr->q; ++c) {
@@ -150,7 +156,7 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
 // The impulses z and velocities w = G z + b, updated one unknown at a time.
 class PgsIterate {
  public:
-  explicit PgsIterate(const PgsProblem& pr) : pr_(pr), z_(pr.m, 0.0) {}
+  explicit PgsIterate(PgsProblem* pr) : pr_(*pr), z_(pr->z), w_(pr->w) { z_.assign(pr_.m, 0.0); }
 
   // Warm start from the contacts' impulses on entry, clipped into the cone.
   void WarmStart(const IslandSystem& sys) {
@@ -217,21 +223,36 @@ class PgsIterate {
   }
 
   const PgsProblem& pr_;
-  std::vector<double> z_, w_;
+  std::vector<double>& z_;
+  std::vector<double>& w_;
   double largest_change_ = 0.0;
 };
 
 }  // namespace
 
+struct PgsWorkspace : PgsProblem {};
+
+IslandPgsSolver::IslandPgsSolver() : ws_(std::make_unique<PgsWorkspace>()) {}
+IslandPgsSolver::~IslandPgsSolver() = default;
+IslandPgsSolver::IslandPgsSolver(IslandPgsSolver&&) noexcept = default;
+IslandPgsSolver& IslandPgsSolver::operator=(IslandPgsSolver&&) noexcept = default;
+
 PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<double>* joint_impulses,
                         std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
-  PgsProblem pr;
+  IslandPgsSolver solver;
+  return solver.Solve(sys, st, joint_impulses, limit_impulses, friction_impulses);
+}
+
+PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::vector<double>* joint_impulses,
+                                std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
+  PgsProblem& pr = *ws_;
   BuildPgsRows(*sys, st, &pr);
   BuildDelassus(*sys, st, &pr);
-  PgsIterate iterate(pr);
+  PgsIterate iterate(&pr);
   iterate.WarmStart(*sys);
   // Contact blocks, fixed for the step.
-  std::vector<Mat3d> block(pr.q);
+  std::vector<Mat3d>& block = pr.block;
+  block.resize(pr.q);
   for (int c = 0; c < pr.q; ++c) {
     const int r = pr.contact0 + pr.per_contact * c;
     for (int i = 0; i < 3; ++i) {
@@ -255,7 +276,7 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
   for (double& x : z) {
     if (!(x - x == 0.0)) x = 0.0;  // never propagate a non-finite impulse
   }
-  FinishIsland(sys, pr.H, pr.red, z.data(), joint_impulses);
+  FinishIsland(sys, pr.H, &pr.red, z.data(), joint_impulses);
   limit_impulses->assign(z.begin(), z.begin() + pr.p);
   if (friction_impulses) friction_impulses->assign(z.begin() + pr.bounded0, z.end());
   for (int c = 0; c < pr.q; ++c) {

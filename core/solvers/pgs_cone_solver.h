@@ -42,6 +42,7 @@
 // stats report the sweeps and that last change (N s).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "core/solvers/lcp_solver.h"
@@ -68,8 +69,26 @@ struct PgsStats {
   bool converged = false;
 };
 
-// Same contract as SolveIslandLcp: velocities into the bodies, impulses into
-// the contacts, joint, limit and bounded-row impulses (N s) into the vectors.
+struct PgsWorkspace;
+
+// The Gauss-Seidel solve with its working memory (rows, Delassus operator,
+// iterates) kept between islands and steps: no allocation once it has seen
+// the largest island. Same contract as IslandLcpSolver::Solve: velocities
+// into the bodies, impulses into the contacts and the vectors.
+class IslandPgsSolver {
+ public:
+  IslandPgsSolver();
+  ~IslandPgsSolver();
+  IslandPgsSolver(IslandPgsSolver&&) noexcept;
+  IslandPgsSolver& operator=(IslandPgsSolver&&) noexcept;
+  PgsStats Solve(IslandSystem* system, const PgsSettings& settings, std::vector<double>* joint_impulses,
+                 std::vector<double>* limit_impulses, std::vector<double>* friction_impulses = nullptr);
+
+ private:
+  std::unique_ptr<PgsWorkspace> ws_;
+};
+
+// One solve with a fresh IslandPgsSolver.
 PgsStats SolveIslandPgs(IslandSystem* system, const PgsSettings& settings, std::vector<double>* joint_impulses,
                         std::vector<double>* limit_impulses, std::vector<double>* friction_impulses = nullptr);
 

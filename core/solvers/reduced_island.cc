@@ -24,7 +24,7 @@ Vec6 Velocity(const VelocityBody& body) {
 
 // Cholesky S = L L^T in place (lower triangle), skipping pivots below
 // `floor` (redundant rows): their column of L is zeroed and `active` false.
-void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
+void Cholesky(std::vector<double>* S, int n, std::vector<char>* active, std::vector<int>* nz_scratch) {
   std::vector<double>& a = *S;
   double max_diag = 0.0;
   for (int i = 0; i < n; ++i) max_diag = std::max(max_diag, a[i * n + i]);
@@ -42,7 +42,7 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
   // subtracting a +-0 product would leave it unchanged. A tree's S is
   // sparse (a joint row meets its parent's and children's), so this costs
   // the fill-in, not n^3 / 6.
-  std::vector<int> nz;
+  std::vector<int>& nz = *nz_scratch;
   nz.reserve(n);
   for (int j = 0; j < n; ++j) {
     double* uj = &a[j * n];
@@ -74,10 +74,13 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active) {
 }
 
 // Per row of an mj x N matrix, the set of bodies (6 columns each) on which
-// its entries may differ from +0, as bits.
+// its entries may differ from +0, as bits (in the caller's storage).
 class BodySets {
  public:
-  BodySets(int rows, int bodies) : words_((bodies + 63) / 64), bits_(static_cast<std::size_t>(rows) * words_, 0) {}
+  BodySets(int rows, int bodies, std::vector<std::uint64_t>* storage)
+      : words_((bodies + 63) / 64), bits_(*storage) {
+    bits_.assign(static_cast<std::size_t>(rows) * words_, 0);
+  }
   void Add(int row, int body) { bits_[Word(row, body)] |= std::uint64_t{1} << (body % 64); }
   void Clear(int row) { std::fill_n(&bits_[static_cast<std::size_t>(row) * words_], words_, 0); }
   // Row `into` takes the union with row `from`.
@@ -104,7 +107,7 @@ class BodySets {
   std::size_t Index(int row, int w) const { return static_cast<std::size_t>(row) * words_ + w; }
   std::size_t Word(int row, int body) const { return Index(row, body / 64); }
   int words_;
-  std::vector<std::uint64_t> bits_;
+  std::vector<std::uint64_t>& bits_;
 };
 
 // Solves L L^T x = b in place, with inactive (redundant) rows set to 0.
@@ -197,7 +200,8 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   out->v_c = out->v_free;
   // H W H^T: W h_k per block of row k, dotted with row i's blocks on the
   // same bodies.
-  std::vector<Vec6> WH(static_cast<std::size_t>(mh) * JacobianRow::kMaxBlocks);
+  std::vector<Vec6>& WH = out->scratch.WH;
+  WH.resize(static_cast<std::size_t>(mh) * JacobianRow::kMaxBlocks);
   for (int r = 0; r < mh; ++r) {
     for (int b = 0; b < H[r].count; ++b) WH[r * JacobianRow::kMaxBlocks + b] = ApplyW(*sys.bodies[H[r].body[b]], H[r].J[b]);
   }
@@ -224,7 +228,7 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   // that may differ from +0 lie on the bodies of its set (BodySets).
   std::vector<double>& Y = out->Y;
   Y.assign(static_cast<std::size_t>(mj) * N, 0.0);
-  BodySets sets(mj, nb);
+  BodySets sets(mj, nb, &out->scratch.body_sets);
   for (int i = 0; i < mj; ++i) {
     const JacobianRow& row = sys.joint_rows[i];
     AddWRowT(sys.bodies, row, 1.0, &Y[static_cast<std::size_t>(i) * N]);
@@ -241,10 +245,11 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
       L[k * mj + i] = s;
     }
   }
-  Cholesky(&L, mj, &out->active);
+  Cholesky(&L, mj, &out->active, &out->scratch.nz);
   // v_c = v* + W J^T S^-1 (e - J v*) = v* + Y^T L^-1 (e - J v*), before Y
   // is overwritten: t = L^-1 (e - J v*) needs only L.
-  std::vector<double> t(mj);
+  std::vector<double>& t = out->scratch.t;
+  t.resize(mj);
   for (int i = 0; i < mj; ++i) t[i] = sys.joint_targets[i] - RowDot(sys.joint_rows[i], out->v_free);
   for (int i = 0; i < mj; ++i) {
     if (!out->active[i]) {
@@ -299,13 +304,16 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   // sums z_ic z_kc in the order c = 0, 1, ... as a dot product would, but
   // the inner loop runs along a contiguous row of Z^T.
   if (mh == 0) return;  // no rows to couple (a chain without contacts, limits or motors)
-  std::vector<double> Zt(static_cast<std::size_t>(mj) * mh), ZZ(static_cast<std::size_t>(mh) * mh, 0.0);
+  std::vector<double>& Zt = out->scratch.Zt;
+  std::vector<double>& ZZ = out->scratch.ZZ;
+  Zt.resize(static_cast<std::size_t>(mj) * mh);
+  ZZ.assign(static_cast<std::size_t>(mh) * mh, 0.0);
   for (int r = 0; r < mh; ++r) {
     for (int c = 0; c < mj; ++c) Zt[static_cast<std::size_t>(c) * mh + r] = Z[static_cast<std::size_t>(r) * mj + c];
   }
   // A partial sum starts at +0 and can never become -0 (x + (-x) = +0), so
   // skipping a zero z_ic (adding +-0) leaves it bit for bit as it was.
-  std::vector<int> nz;
+  std::vector<int>& nz = out->scratch.nz;
   nz.reserve(mh);
   for (int c = 0; c < mj; ++c) {
     const double* zc = &Zt[static_cast<std::size_t>(c) * mh];
@@ -329,21 +337,26 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   }
 }
 
-void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, const ReducedIsland& red, const double* z,
+void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, ReducedIsland* red_io, const double* z,
                   std::vector<double>* joint_impulses) {
+  const ReducedIsland& red = *red_io;
+  ReducedIsland::Scratch& scratch = red_io->scratch;
   const int N = red.N;
   const int nb = N / 6;
   const int mh = static_cast<int>(H.size());
   const int mj = static_cast<int>(sys->joint_rows.size());
   // v^{l+1} = v_c + A H^T z = v_c + W H^T z - Y^T (Z^T z).
-  std::vector<double> WHz(N, 0.0);
+  std::vector<double>& WHz = scratch.WHz;
+  WHz.assign(N, 0.0);
   for (int r = 0; r < mh; ++r) {
     if (z[r] != 0.0) AddWRowT(sys->bodies, H[r], z[r], WHz.data());
   }
-  std::vector<double> v = red.v_c;
+  std::vector<double>& v = scratch.v;
+  v = red.v_c;
   for (int k = 0; k < N; ++k) v[k] += WHz[k];
   if (mj > 0) {
-    std::vector<double> u(mj, 0.0);
+    std::vector<double>& u = scratch.u;
+    u.assign(mj, 0.0);
     for (int r = 0; r < mh; ++r) {
       if (z[r] == 0.0) continue;
       const double* zr = &red.Z[static_cast<std::size_t>(r) * mj];
@@ -363,7 +376,8 @@ void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, const Re
   // and M (v - v*) = J^T c_j + H^T z.
   joint_impulses->assign(mj, 0.0);
   if (mj > 0) {
-    std::vector<double> y(mj);
+    std::vector<double>& y = scratch.y;
+    y.resize(mj);
     for (int i = 0; i < mj; ++i) {
       y[i] = sys->joint_targets[i] - RowDot(sys->joint_rows[i], red.v_free) - RowDot(sys->joint_rows[i], WHz);
     }

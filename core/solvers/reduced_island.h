@@ -13,6 +13,7 @@
 // drops the redundant rows' impulses (they are implied by the others).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "core/base/jacobian_row.h"
@@ -58,6 +59,17 @@ struct ReducedIsland {
   std::vector<double> L;        // Cholesky factor of S (lower), mj x mj
   std::vector<char> active;     // S's non-redundant rows
 
+  // Working memory of ReduceIsland and FinishIsland, kept with the results
+  // so that a reused ReducedIsland allocates nothing once it has seen the
+  // largest island.
+  struct Scratch {
+    std::vector<Vec6> WH;
+    std::vector<double> t, Zt, ZZ, WHz, v, u, y;
+    std::vector<int> nz;
+    std::vector<std::uint64_t> body_sets;
+  };
+  Scratch scratch;
+
   // (H A H^T)_{ik}: row i's rate per unit impulse along row k.
   double Coupling(int i, int k) const { return G[static_cast<std::size_t>(i) * mh + k]; }
 };
@@ -67,7 +79,7 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
 
 // Writes v^{l+1} = v_c + A H^T z into the bodies and the joint impulses
 // c_j = S^-1 (e - J v* - J W H^T z) (N s) into joint_impulses.
-void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, const ReducedIsland& red, const double* z,
+void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, ReducedIsland* red, const double* z,
                   std::vector<double>* joint_impulses);
 
 }  // namespace grasplab

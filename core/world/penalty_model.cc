@@ -34,7 +34,7 @@ Mat3 WorldInertia(const Quat& q, const Mat3& I_B) {
 
 IslandSolveStats PenaltyModel::SolveIsland(IslandSystem* sys, double h, const PreStepVelocities&, IslandImpulses* out) {
   lcp_.h = h;
-  return SolveIslandByLcp(sys, lcp_, out);
+  return SolveIslandByLcp(&lcp_solver_, sys, lcp_, out);
 }
 
 Status PenaltyModel::Prepare(const WorldModel& model) {

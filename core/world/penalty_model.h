@@ -116,6 +116,7 @@ class PenaltyModel final : public ContactModel {
   void StoreState(const WorldState& state, std::vector<double>* y) const;
 
   LcpSolverSettings lcp_;
+  IslandLcpSolver lcp_solver_;  // the joint rows' solve, its memory kept between steps
   int prepared_bodies_ = -1;  // body count Prepare ran for
   std::vector<std::vector<ConvexPolyhedron>> local_;  // per body, per piece (piece pose applied); empty: plane
   ConvexPolyhedron moved_;  // the smaller piece of a pair, in the other's body frame

@@ -42,7 +42,7 @@ struct Recorded {
 // impulse rows, 0.1 on the lambda rows (the rows with a zero diagonal).
 LemkeSettings IslandCovering(const Eigen::MatrixXd& M) {
   LemkeSettings s;
-  s.covering = Eigen::VectorXd::Ones(M.rows());
+  s.covering.assign(M.rows(), 1.0);
   for (int i = 0; i < M.rows(); ++i) {
     if (M(i, i) == 0.0) s.covering[i] = 0.1;
   }
