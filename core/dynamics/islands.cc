@@ -22,10 +22,11 @@ void Union(std::vector<int>& parent, int a, int b) {
 
 }  // namespace
 
-std::vector<Island> BuildIslands(int body_count, std::span<const unsigned char> is_static,
-                                 std::span<const std::pair<int, int>> contact_links,
-                                 std::span<const std::pair<int, int>> joint_links) {
-  std::vector<int> parent(body_count);
+void IslandList::Build(int body_count, std::span<const unsigned char> is_static,
+                       std::span<const std::pair<int, int>> contact_links,
+                       std::span<const std::pair<int, int>> joint_links) {
+  std::vector<int>& parent = parent_;
+  parent.resize(body_count);
   std::iota(parent.begin(), parent.end(), 0);
   auto link = [&](const std::pair<int, int>& l) {
     if (l.first >= 0 && l.second >= 0 && !is_static[l.first] && !is_static[l.second]) Union(parent, l.first, l.second);
@@ -33,17 +34,22 @@ std::vector<Island> BuildIslands(int body_count, std::span<const unsigned char> 
   for (const auto& l : contact_links) link(l);
   for (const auto& l : joint_links) link(l);
 
-  std::vector<int> island_of(body_count, -1);
-  std::vector<Island> islands;
+  std::vector<int>& island_of = island_of_;
+  island_of.assign(body_count, -1);
+  count_ = 0;
   for (int i = 0; i < body_count; ++i) {
     if (is_static[i]) continue;
     const int root = Find(parent, i);
     if (island_of[root] < 0) {
-      island_of[root] = static_cast<int>(islands.size());
-      islands.emplace_back();
+      island_of[root] = count_;
+      if (count_ == static_cast<int>(islands_.size())) islands_.emplace_back();
+      Island& fresh = islands_[count_++];
+      fresh.bodies.clear();
+      fresh.contacts.clear();
+      fresh.joints.clear();
     }
     island_of[i] = island_of[root];
-    islands[island_of[i]].bodies.push_back(i);
+    islands_[island_of[i]].bodies.push_back(i);
   }
   auto island_for = [&](const std::pair<int, int>& l) {
     const int a = l.first >= 0 && !is_static[l.first] ? l.first : l.second;
@@ -51,13 +57,20 @@ std::vector<Island> BuildIslands(int body_count, std::span<const unsigned char> 
   };
   for (int c = 0; c < static_cast<int>(contact_links.size()); ++c) {
     const int k = island_for(contact_links[c]);
-    if (k >= 0) islands[k].contacts.push_back(c);
+    if (k >= 0) islands_[k].contacts.push_back(c);
   }
   for (int j = 0; j < static_cast<int>(joint_links.size()); ++j) {
     const int k = island_for(joint_links[j]);
-    if (k >= 0) islands[k].joints.push_back(j);
+    if (k >= 0) islands_[k].joints.push_back(j);
   }
-  return islands;
+}
+
+std::vector<Island> BuildIslands(int body_count, std::span<const unsigned char> is_static,
+                                 std::span<const std::pair<int, int>> contact_links,
+                                 std::span<const std::pair<int, int>> joint_links) {
+  IslandList list;
+  list.Build(body_count, is_static, contact_links, joint_links);
+  return std::vector<Island>(list.begin(), list.end());
 }
 
 }  // namespace grasplab

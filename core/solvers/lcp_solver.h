@@ -83,6 +83,26 @@ struct IslandSystem {
   bool warm_start = false;
   std::vector<std::uint8_t> limit_support;     // per limit row: c_l > 0
   std::vector<std::uint8_t> friction_support;  // per bounded row: bit 0 beta+, 1 beta-, 2 lambda > 0
+
+  // Empties every row and list, keeping the vectors' capacity (an island
+  // system reused step after step allocates nothing).
+  void Clear() {
+    bodies.clear();
+    joint_rows.clear();
+    joint_targets.clear();
+    limit_rows.clear();
+    limit_targets.clear();
+    friction_rows.clear();
+    friction_limits.clear();
+    friction_targets.clear();
+    friction_compliance.clear();
+    contacts.clear();
+    contact_bodies.clear();
+    contact_targets.clear();
+    warm_start = false;
+    limit_support.clear();
+    friction_support.clear();
+  }
 };
 
 // Sees every island LCP before it is solved: M, q and the warm-start

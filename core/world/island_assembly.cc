@@ -8,7 +8,7 @@
 
 namespace grasplab {
 
-void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& state, std::vector<Island>* islands) {
+void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& state, IslandList* islands) {
   contact_links_.resize(state.contacts.size());
   for (std::size_t c = 0; c < state.contacts.size(); ++c) {
     contact_links_[c] = {state.contacts[c].body_a, state.contacts[c].body_b};
@@ -29,7 +29,7 @@ void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& st
       else first = i;
     }
   }
-  *islands = grasplab::BuildIslands(model.body_count(), model.is_static, contact_links_, joint_links_);
+  islands->Build(model.body_count(), model.is_static, contact_links_, joint_links_);
   for (Island& island : *islands) {
     std::erase_if(island.joints, [&](int j) { return j >= model.joint_count(); });
   }
@@ -41,7 +41,7 @@ void IslandAssembler::Assemble(const Island& island, const WorldModel& model, Wo
   const WorldState& state = *mutable_state;
   const WorldSettings& settings = model.settings;
   const std::vector<Pose>& X = state.X_WB;
-  *sys = IslandSystem{};
+  sys->Clear();
   local_.resize(model.body_count(), -1);
   for (std::size_t i = 0; i < island.bodies.size(); ++i) {
     local_[island.bodies[i]] = static_cast<int>(i);

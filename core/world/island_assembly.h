@@ -40,7 +40,7 @@ class IslandAssembler {
  public:
   // Step 9. With single_island (the collision-group benchmark only) every
   // dynamic body is chained into one island.
-  void BuildIslands(const WorldModel& model, const WorldState& state, std::vector<Island>* islands);
+  void BuildIslands(const WorldModel& model, const WorldState& state, IslandList* islands);
 
   // Step 10: the rows of one island into *sys (cleared first) over the
   // velocity bodies (world-indexed; the system points into them and into

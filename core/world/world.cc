@@ -355,7 +355,7 @@ void World::StepVelocityLevel(double* h) {
 void World::SolveIslands(double h, bool write_back) {
   RunStage(&clock_, Stage::kIslands, [&] {
     assembler_.BuildIslands(model_, state_, &islands_);
-    stats_.island_count = static_cast<int>(islands_.size());
+    stats_.island_count = islands_.size();
   });
   const bool warm = model_.settings.warm_start;
   const bool anchors = model_.settings.friction_anchors;

@@ -229,7 +229,7 @@ class World final : private IslandStages {
   WarmStartStore warm_start_;
   std::unique_ptr<ContactModel> contact_model_;
   PenaltyModel* penalty_ = nullptr;  // contact_model_ when it is the penalty model
-  std::vector<Island> islands_;
+  IslandList islands_;
   IslandSystem island_system_;
   IslandImpulses island_impulses_;
   StageClock clock_;
