@@ -41,7 +41,8 @@ Vec3 Lift(const WorldFeature& f, const Plane2D& plane, const Vec2& q) {
   return f.points[0];
 }
 
-std::vector<Vec2> CounterClockwise(std::vector<Vec2> poly) {
+// Reverses the polygon in place if it runs clockwise.
+std::vector<Vec2>& CounterClockwise(std::vector<Vec2>& poly) {
   double area = 0.0;
   for (std::size_t i = 0; i < poly.size(); ++i) area += Cross(poly[i], poly[(i + 1) % poly.size()]);
   if (area < 0.0) std::reverse(poly.begin(), poly.end());
@@ -49,14 +50,18 @@ std::vector<Vec2> CounterClockwise(std::vector<Vec2> poly) {
 }
 
 // Sutherland-Hodgman: the part of `subject` (polygon or segment, as a
-// polyline closed when it has >= 3 points) inside convex CCW `clip`.
-std::vector<Vec2> ClipConvex(const std::vector<Vec2>& subject, const std::vector<Vec2>& clip) {
-  std::vector<Vec2> out = subject;
+// polyline closed when it has >= 3 points) inside convex CCW `clip`, into
+// *out_io; *in_scratch holds the previous edge's polygon.
+void ClipConvex(const std::vector<Vec2>& subject, const std::vector<Vec2>& clip, std::vector<Vec2>* out_io,
+                std::vector<Vec2>* in_scratch) {
+  std::vector<Vec2>& out = *out_io;
+  out = subject;
   const bool closed = subject.size() >= 3;
   for (std::size_t e = 0; e < clip.size() && !out.empty(); ++e) {
     const Vec2 a = clip[e], b = clip[(e + 1) % clip.size()];
     const Vec2 ab = b - a;
-    std::vector<Vec2> in = std::move(out);
+    std::vector<Vec2>& in = *in_scratch;
+    in.swap(out);
     out.clear();
     auto side = [&](const Vec2& p) { return Cross(ab, p - a); };  // >= 0 inside (left of a->b)
     const std::size_t m = in.size();
@@ -73,7 +78,6 @@ std::vector<Vec2> ClipConvex(const std::vector<Vec2>& subject, const std::vector
       if (!closed && i + 1 == edges && sq >= 0.0) out.push_back(q);
     }
   }
-  return out;
 }
 
 }  // namespace
@@ -81,6 +85,13 @@ std::vector<Vec2> ClipConvex(const std::vector<Vec2>& subject, const std::vector
 void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& feature_B, const Vec3& n_BA,
                         const Vec3& witness_A, const Vec3& witness_B, double margin,
                         std::vector<ContactPoint>* out) {
+  ContactRegionScratch scratch;
+  BuildContactRegion(feature_A, feature_B, n_BA, witness_A, witness_B, margin, out, &scratch);
+}
+
+void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& feature_B, const Vec3& n_BA,
+                        const Vec3& witness_A, const Vec3& witness_B, double margin, std::vector<ContactPoint>* out,
+                        ContactRegionScratch* scratch) {
   Plane2D plane;
   plane.n = n_BA;
   plane.origin = 0.5 * (witness_A + witness_B);
@@ -88,7 +99,8 @@ void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& featu
 
   const std::size_t na = feature_A.points.size();
   const std::size_t nb = feature_B.infinite_plane ? 1000 : feature_B.points.size();
-  std::vector<ContactPoint> region;
+  std::vector<ContactPoint>& region = scratch->region;
+  region.clear();
   auto emit = [&](const Vec3& pa, const Vec3& pb) {
     const double sep = n_BA.dot(pa - pb);
     if (sep < margin) region.push_back({0.5 * (pa + pb), sep});
@@ -99,10 +111,14 @@ void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& featu
   } else if (feature_B.infinite_plane) {
     for (const Vec3& p : feature_A.points) emit(p, Lift(feature_B, plane, plane.Project(p)));
   } else {
-    std::vector<Vec2> a2, b2;
+    std::vector<Vec2>& a2 = scratch->a2;
+    std::vector<Vec2>& b2 = scratch->b2;
+    a2.clear();
+    b2.clear();
     for (const Vec3& p : feature_A.points) a2.push_back(plane.Project(p));
     for (const Vec3& p : feature_B.points) b2.push_back(plane.Project(p));
-    std::vector<Vec2> clipped;
+    std::vector<Vec2>& clipped = scratch->clipped;
+    clipped.clear();
     if (na == 2 && nb == 2) {
       // Two edges: parallel ones overlap along an interval, others cross at
       // the witness points.
@@ -122,25 +138,31 @@ void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& featu
         emit(witness_A, witness_B);
       }
     } else if (na >= 3 && nb >= 3) {
-      clipped = ClipConvex(CounterClockwise(a2), CounterClockwise(b2));
+      ClipConvex(CounterClockwise(a2), CounterClockwise(b2), &clipped, &scratch->clip_in);
     } else if (na == 2) {
-      clipped = ClipConvex(a2, CounterClockwise(b2));
+      ClipConvex(a2, CounterClockwise(b2), &clipped, &scratch->clip_in);
     } else {
-      clipped = ClipConvex(b2, CounterClockwise(a2));
+      ClipConvex(b2, CounterClockwise(a2), &clipped, &scratch->clip_in);
     }
     for (const Vec2& q : clipped) emit(Lift(feature_A, plane, q), Lift(feature_B, plane, q));
     if (region.empty() && clipped.empty()) emit(witness_A, witness_B);
   }
-  ReduceToPlanarHull(n_BA, &region);
+  ReduceToPlanarHull(n_BA, &region, scratch);
   out->insert(out->end(), region.begin(), region.end());
 }
 
 void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points) {
+  ContactRegionScratch scratch;
+  ReduceToPlanarHull(n, points, &scratch);
+}
+
+void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points, ContactRegionScratch* scratch) {
   if (points->size() <= 1) return;
   Vec3 t1, t2;
   TangentBasis(n, &t1, &t2);
   const Vec3 origin = (*points)[0].p_W;
-  std::vector<Vec2> q;
+  std::vector<Vec2>& q = scratch->projected;
+  q.clear();
   double extent = 0.0;
   for (const ContactPoint& c : *points) {
     q.emplace_back((c.p_W - origin).dot(t1), (c.p_W - origin).dot(t2));
@@ -150,15 +172,27 @@ void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points) {
   const double eps = 1e-9 * std::max(extent, 1e-6);
   // Of points that coincide, the hull keeps the first; prefer the one with
   // the smallest separation by visiting the deepest first.
-  std::vector<int> by_depth(points->size());
-  for (std::size_t i = 0; i < by_depth.size(); ++i) by_depth[i] = static_cast<int>(i);
-  std::stable_sort(by_depth.begin(), by_depth.end(),
-                   [&](int a, int b) { return (*points)[a].separation < (*points)[b].separation; });
-  std::vector<Vec2> sorted_q;
+  // A stable insertion sort (std::stable_sort may allocate; regions hold a
+  // few dozen points at most): equal separations keep their order.
+  std::vector<int>& by_depth = scratch->by_depth;
+  by_depth.resize(points->size());
+  for (std::size_t i = 0; i < by_depth.size(); ++i) {
+    const int v = static_cast<int>(i);
+    std::size_t k = i;
+    while (k > 0 && (*points)[v].separation < (*points)[by_depth[k - 1]].separation) {
+      by_depth[k] = by_depth[k - 1];
+      --k;
+    }
+    by_depth[k] = v;
+  }
+  std::vector<Vec2>& sorted_q = scratch->sorted;
+  sorted_q.clear();
   for (int i : by_depth) sorted_q.push_back(q[i]);
-  std::vector<ContactPoint> out;
-  for (int h : PlanarHull(sorted_q, eps)) out.push_back((*points)[by_depth[h]]);
-  *points = std::move(out);
+  std::vector<ContactPoint>& out = scratch->reduced;
+  out.clear();
+  PlanarHull(sorted_q, eps, &scratch->planar, &scratch->hull);
+  for (int h : scratch->hull) out.push_back((*points)[by_depth[h]]);
+  points->swap(out);
 }
 
 }  // namespace grasplab

@@ -19,6 +19,7 @@
 
 #include <vector>
 
+#include "core/geometry/planar_hull.h"
 #include "core/geometry/shape.h"
 #include "core/math/types.h"
 
@@ -38,6 +39,16 @@ struct WorldFeature {
   Vec3 plane_normal = Vec3::UnitZ();
 };
 
+// BuildContactRegion's and ReduceToPlanarHull's working memory, kept by the
+// narrow phase between pairs and steps (no allocation once it has held the
+// largest region).
+struct ContactRegionScratch {
+  std::vector<ContactPoint> region, reduced;
+  std::vector<Eigen::Vector2d> a2, b2, clipped, clip_in, projected, sorted;
+  std::vector<int> by_depth, hull;
+  PlanarHullScratch planar;
+};
+
 // Appends the region's points to *out. `witness_A`/`witness_B` are the
 // closest (or deepest) surface points from GJK/EPA, used when a feature is a
 // single point and for the crossing of two edges. Points with separation >=
@@ -45,10 +56,16 @@ struct WorldFeature {
 void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& feature_B, const Vec3& n_BA,
                         const Vec3& witness_A, const Vec3& witness_B, double margin,
                         std::vector<ContactPoint>* out);
+void BuildContactRegion(const WorldFeature& feature_A, const WorldFeature& feature_B, const Vec3& n_BA,
+                        const Vec3& witness_A, const Vec3& witness_B, double margin, std::vector<ContactPoint>* out,
+                        ContactRegionScratch* scratch);
 
 // Removes points interior to (or on an edge of) the planar convex hull of
 // `points` projected on the plane with normal n; keeps the hull's vertices in
 // counter-clockwise order about n, starting from the lowest (t1, t2).
 void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points);
+// The same with the caller's scratch (whose `reduced` it swaps with *points,
+// so neither may be the other).
+void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points, ContactRegionScratch* scratch);
 
 }  // namespace grasplab

@@ -12,31 +12,20 @@ namespace grasplab {
 namespace {
 
 using Vertex = MinkowskiVertex;  // w = a - b, relative to A's origin
-
-struct Face {
-  std::array<int, 3> v;  // counter-clockwise seen from outside
-  Vec3 n;                // outward unit normal
-  double dist;           // n . w_0, the plane's distance from the origin
-  bool alive = true;
-};
-
-class Polytope {
- public:
-  std::vector<Vertex> verts;
-  std::vector<Face> faces;
-
-  bool AddFace(int a, int b, int c) {
-    const Vec3 n = (verts[b].w - verts[a].w).cross(verts[c].w - verts[a].w);
-    const double len = n.norm();
-    if (!(len > 0.0)) return false;
-    Face f{{a, b, c}, n / len, 0.0};
-    f.dist = f.n.dot(verts[a].w);
-    faces.push_back(f);
-    return true;
-  }
-};
+using Face = EpaFace;
+using Polytope = EpaPolytope;
 
 }  // namespace
+
+bool EpaPolytope::AddFace(int a, int b, int c) {
+  const Vec3 n = (verts[b].w - verts[a].w).cross(verts[c].w - verts[a].w);
+  const double len = n.norm();
+  if (!(len > 0.0)) return false;
+  Face f{{a, b, c}, n / len, 0.0};
+  f.dist = f.n.dot(verts[a].w);
+  faces.push_back(f);
+  return true;
+}
 
 namespace {
 
@@ -133,7 +122,8 @@ int ExpandPolytope(const MinkowskiSupportFn& support, double tol, Polytope* poly
     poly.verts.push_back(w);
     // Remove every face that sees w; collect the horizon (edges of removed
     // faces not shared with another removed face), then fan from w.
-    std::vector<std::pair<int, int>> horizon;
+    std::vector<std::pair<int, int>>& horizon = poly.horizon;
+    horizon.clear();
     // A face sees w when w is more than tol in front of it: faces w lies on
     // (within rounding: a box's Minkowski difference has many coplanar
     // support points) stay, so the removed faces form one cap and the
@@ -168,6 +158,12 @@ int ExpandPolytope(const MinkowskiSupportFn& support, double tol, Polytope* poly
 }  // namespace
 
 PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB) {
+  EpaPolytope polytope;
+  return EpaPenetration(A, X_WA, B, X_WB, &polytope);
+}
+
+PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& B, const Pose& X_WB,
+                                 EpaPolytope* polytope) {
   const MinkowskiSupportFn support{A, X_WA, B, X_WB};
   const double scale = std::max({1e-3, BoundingRadius(A), BoundingRadius(B)});
   // Depth accuracy: 1e-7 of the shape size (5 nm on a 5 cm finger). Curved
@@ -177,7 +173,9 @@ PenetrationResult EpaPenetration(const Shape& A, const Pose& X_WA, const Shape& 
   PenetrationResult result;
   GjkSimplex simplex;
   GjkDistance(A, X_WA, B, X_WB, /*full_shapes=*/true, &simplex);
-  Polytope poly;
+  Polytope& poly = *polytope;
+  poly.verts.clear();
+  poly.faces.clear();
   if (!SeedPolytope(support, simplex, tol, &poly)) return result;
   int it = 0;
   const int best = ExpandPolytope(support, tol, &poly, &it);

@@ -16,17 +16,16 @@ namespace {
 
 // `separation` (m, negative when overlapping) widens the height band by the
 // penetration depth: deeper points of an overlapping pair still touch.
-WorldFeature FeatureFacing(const Shape& shape, const Pose& X_WS, const Vec3& d_W, const NarrowPhaseSettings& s,
-                           double separation) {
-  WorldFeature f;
+void FeatureFacing(const Shape& shape, const Pose& X_WS, const Vec3& d_W, const NarrowPhaseSettings& s,
+                   double separation, NarrowPhaseScratch* scratch, WorldFeature* f) {
   const double band = s.margin + std::max(0.0, -separation);
-  for (const Vec3& p : SupportFeature(shape, X_WS.q.conjugate() * d_W, s.sin_feature_tolerance, band)) {
-    f.points.push_back(X_WS.Apply(p));
-  }
-  return f;
+  f->infinite_plane = false;
+  f->plane_normal = Vec3::UnitZ();
+  SupportFeature(shape, X_WS.q.conjugate() * d_W, s.sin_feature_tolerance, band, &scratch->support, &f->points);
+  for (Vec3& p : f->points) p = X_WS.Apply(p);
 }
 
-int Emit(BodyId a, BodyId b, const Vec3& n_BA, const std::vector<ContactPoint>& region, std::vector<Contact>* out) {
+int Emit(BodyId a, BodyId b, const Vec3& n_BA, std::span<const ContactPoint> region, std::vector<Contact>* out) {
   for (const ContactPoint& cp : region) {
     Contact c;
     c.body_a = a;
@@ -41,18 +40,20 @@ int Emit(BodyId a, BodyId b, const Vec3& n_BA, const std::vector<ContactPoint>& 
 
 // Shape A against the half-space of plane body B.
 int CollideWithPlane(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Pose& X_WB,
-                     const NarrowPhaseSettings& s, std::vector<Contact>* out) {
+                     const NarrowPhaseSettings& s, std::vector<Contact>* out, NarrowPhaseScratch* scratch) {
   const Vec3 n = X_WB.q * Vec3::UnitZ();
   const Vec3 deepest = X_WA.Apply(FullSupport(A, X_WA.q.conjugate() * -n));
   const double separation = n.dot(deepest - X_WB.p);
   if (separation >= s.margin) return 0;
-  WorldFeature plane;
+  WorldFeature& plane = scratch->feature_B;
   plane.infinite_plane = true;
   plane.plane_normal = n;
-  plane.points = {X_WB.p};
-  const WorldFeature fa = FeatureFacing(A, X_WA, -n, s, separation);
-  std::vector<ContactPoint> region;
-  BuildContactRegion(fa, plane, n, deepest, deepest - separation * n, s.margin, &region);
+  plane.points.assign(1, X_WB.p);
+  WorldFeature& fa = scratch->feature_A;
+  FeatureFacing(A, X_WA, -n, s, separation, scratch, &fa);
+  std::vector<ContactPoint>& region = scratch->points;
+  region.clear();
+  BuildContactRegion(fa, plane, n, deepest, deepest - separation * n, s.margin, &region, &scratch->region);
   return Emit(a, b, n, region, out);
 }
 
@@ -65,7 +66,8 @@ int CollideSpheres(BodyId a, const SphereShape& A, const Pose& X_WA, BodyId b, c
   // Coincident centres: any direction is a minimum-translation direction; +z is deterministic.
   const Vec3 n = dist > 0.0 ? Vec3(d / dist) : Vec3(Vec3::UnitZ());
   const Vec3 pa = X_WA.p - A.radius * n, pb = X_WB.p + B.radius * n;
-  return Emit(a, b, n, {{0.5 * (pa + pb), separation}}, out);
+  const ContactPoint point{0.5 * (pa + pb), separation};
+  return Emit(a, b, n, std::span(&point, 1), out);
 }
 
 // Convex shape A against the triangles of static mesh body B: each triangle
@@ -73,30 +75,36 @@ int CollideSpheres(BodyId a, const SphereShape& A, const Pose& X_WA, BodyId b, c
 // (triangles of one flat region agree) and each group reduced to its planar
 // hull, so a box on a tessellated floor still gives its 4 corners.
 int CollideWithMesh(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const MeshShape& M, const Pose& X_WB,
-                    const NarrowPhaseSettings& s, std::vector<Contact>* out) {
+                    const NarrowPhaseSettings& s, std::vector<Contact>* out, NarrowPhaseScratch* scratch) {
   const Pose X_BA{X_WB.q.conjugate() * (X_WA.p - X_WB.p), X_WB.q.conjugate() * X_WA.q};
-  std::vector<int> tris;
+  std::vector<int>& tris = scratch->triangles;
+  tris.clear();
   M.mesh->Query(WorldAabb(A, X_BA).Inflated(s.margin), &tris);
-  std::vector<Contact> raw;
+  // Each triangle's pair uses the features and region of the scratch; the
+  // triangle list, the raw contacts and the groups are this level's own.
+  std::vector<Contact>& raw = scratch->mesh_contacts;
+  raw.clear();
   const auto& v = M.mesh->vertices();
   for (int t : tris) {
     const auto& tri = M.mesh->triangles()[t];
-    CollideShapes(a, A, X_WA, b, TriangleShape{v[tri[0]], v[tri[1]], v[tri[2]]}, X_WB, s, &raw);
+    CollideShapes(a, A, X_WA, b, TriangleShape{v[tri[0]], v[tri[1]], v[tri[2]]}, X_WB, s, &raw, scratch);
   }
-  std::vector<std::vector<ContactPoint>> groups;
-  std::vector<Vec3> normals;
+  std::vector<std::vector<ContactPoint>>& groups = scratch->mesh_groups;
+  std::vector<Vec3>& normals = scratch->mesh_normals;
+  normals.clear();
   for (const Contact& c : raw) {
     std::size_t g = 0;
     while (g < normals.size() && normals[g].dot(c.n_W) < 1.0 - 1e-6) ++g;
     if (g == normals.size()) {
       normals.push_back(c.n_W);
-      groups.emplace_back();
+      if (groups.size() < normals.size()) groups.emplace_back();
+      groups[g].clear();
     }
     groups[g].push_back({c.p_W, c.separation});
   }
   int count = 0;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    ReduceToPlanarHull(normals[g], &groups[g]);
+  for (std::size_t g = 0; g < normals.size(); ++g) {
+    ReduceToPlanarHull(normals[g], &groups[g], &scratch->region);
     count += Emit(a, b, normals[g], groups[g], out);
   }
   return count;
@@ -118,28 +126,34 @@ int ForEachNearPiece(const CompoundShape& compound, const Pose& X_WC, const Aabb
 
 int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
                   const NarrowPhaseSettings& s, std::vector<Contact>* out) {
+  NarrowPhaseScratch scratch;
+  return CollideShapes(a, A, X_WA, b, B, X_WB, s, out, &scratch);
+}
+
+int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
+                  const NarrowPhaseSettings& s, std::vector<Contact>* out, NarrowPhaseScratch* scratch) {
   // Compounds: piece by piece, skipping pieces whose boxes are apart from
   // the other shape's.
   if (const auto* ca = std::get_if<CompoundShape>(&A)) {
     return ForEachNearPiece(*ca, X_WA, WorldAabb(B, X_WB).Inflated(s.margin), [&](const Shape& S, const Pose& X_WS) {
-      return CollideShapes(a, S, X_WS, b, B, X_WB, s, out);
+      return CollideShapes(a, S, X_WS, b, B, X_WB, s, out, scratch);
     });
   }
   if (const auto* cb = std::get_if<CompoundShape>(&B)) {
     return ForEachNearPiece(*cb, X_WB, WorldAabb(A, X_WA).Inflated(s.margin), [&](const Shape& S, const Pose& X_WS) {
-      return CollideShapes(a, A, X_WA, b, S, X_WS, s, out);
+      return CollideShapes(a, A, X_WA, b, S, X_WS, s, out, scratch);
     });
   }
   const bool a_plane = std::holds_alternative<PlaneShape>(A);
   const bool b_plane = std::holds_alternative<PlaneShape>(B);
   if (a_plane && b_plane) return 0;
-  if (a_plane) return CollideWithPlane(b, B, X_WB, a, X_WA, s, out);
-  if (b_plane) return CollideWithPlane(a, A, X_WA, b, X_WB, s, out);
+  if (a_plane) return CollideWithPlane(b, B, X_WB, a, X_WA, s, out, scratch);
+  if (b_plane) return CollideWithPlane(a, A, X_WA, b, X_WB, s, out, scratch);
   const auto* a_mesh = std::get_if<MeshShape>(&A);
   const auto* b_mesh = std::get_if<MeshShape>(&B);
   if (a_mesh && b_mesh) return 0;  // both static: never a pair
-  if (a_mesh) return CollideWithMesh(b, B, X_WB, a, *a_mesh, X_WA, s, out);
-  if (b_mesh) return CollideWithMesh(a, A, X_WA, b, *b_mesh, X_WB, s, out);
+  if (a_mesh) return CollideWithMesh(b, B, X_WB, a, *a_mesh, X_WA, s, out, scratch);
+  if (b_mesh) return CollideWithMesh(a, A, X_WA, b, *b_mesh, X_WB, s, out, scratch);
   if (const auto* sa = std::get_if<SphereShape>(&A)) {
     if (const auto* sb = std::get_if<SphereShape>(&B)) return CollideSpheres(a, *sa, X_WA, b, *sb, X_WB, s, out);
   }
@@ -158,7 +172,7 @@ int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Sh
     witness_A = g.p_A - rA * n;
     witness_B = g.p_B + rB * n;
   } else {
-    const PenetrationResult pen = EpaPenetration(A, X_WA, B, X_WB);
+    const PenetrationResult pen = EpaPenetration(A, X_WA, B, X_WB, &scratch->epa);
     if (pen.valid) {
       n = pen.n_BA;
       separation = -pen.depth;
@@ -173,10 +187,13 @@ int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Sh
       witness_A = witness_B = 0.5 * (X_WA.p + X_WB.p);
     }
   }
-  const WorldFeature fa = FeatureFacing(A, X_WA, -n, s, separation);
-  const WorldFeature fb = FeatureFacing(B, X_WB, n, s, separation);
-  std::vector<ContactPoint> region;
-  BuildContactRegion(fa, fb, n, witness_A, witness_B, s.margin, &region);
+  WorldFeature& fa = scratch->feature_A;
+  WorldFeature& fb = scratch->feature_B;
+  FeatureFacing(A, X_WA, -n, s, separation, scratch, &fa);
+  FeatureFacing(B, X_WB, n, s, separation, scratch, &fb);
+  std::vector<ContactPoint>& region = scratch->points;
+  region.clear();
+  BuildContactRegion(fa, fb, n, witness_A, witness_B, s.margin, &region, &scratch->region);
   return Emit(a, b, n, region, out);
 }
 

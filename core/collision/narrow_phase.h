@@ -12,6 +12,9 @@
 #include <vector>
 
 #include "core/collision/contact.h"
+#include "core/collision/contact_region.h"
+#include "core/collision/epa.h"
+#include "core/geometry/support.h"
 #include "core/geometry/shape.h"
 #include "core/math/types.h"
 
@@ -31,5 +34,25 @@ struct NarrowPhaseSettings {
 // Contact, when a is the plane). Returns the number appended.
 int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
                   const NarrowPhaseSettings& settings, std::vector<Contact>* out);
+
+// The narrow phase's working memory: features, the contact region, EPA's
+// polytope, a mesh pair's triangles and groups. The world's contact finder
+// keeps one, so a steady step's collision allocates nothing once every
+// buffer has held its largest case.
+struct NarrowPhaseScratch {
+  WorldFeature feature_A, feature_B;
+  SupportFeatureScratch support;
+  ContactRegionScratch region;
+  std::vector<ContactPoint> points;
+  EpaPolytope epa;
+  std::vector<int> triangles;
+  std::vector<Contact> mesh_contacts;
+  std::vector<std::vector<ContactPoint>> mesh_groups;  // the first mesh_group_count are in use
+  std::vector<Vec3> mesh_normals;
+};
+
+// The same with the caller's scratch.
+int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Shape& B, const Pose& X_WB,
+                  const NarrowPhaseSettings& settings, std::vector<Contact>* out, NarrowPhaseScratch* scratch);
 
 }  // namespace grasplab

@@ -6,13 +6,19 @@
 namespace grasplab {
 
 std::vector<int> PlanarHull(std::span<const Eigen::Vector2d> points, double eps) {
+  PlanarHullScratch scratch;
+  std::vector<int> out;
+  PlanarHull(points, eps, &scratch, &out);
+  return out;
+}
+
+void PlanarHull(std::span<const Eigen::Vector2d> points, double eps, PlanarHullScratch* scratch, std::vector<int>* out) {
+  using Item = PlanarHullScratch::Item;
+  out->clear();
   const int n = static_cast<int>(points.size());
-  if (n == 0) return {};
-  struct Item {
-    double x, y;  // snapped
-    int index;
-  };
-  std::vector<Item> items;
+  if (n == 0) return;
+  std::vector<Item>& items = scratch->items;
+  items.clear();
   items.reserve(n);
   for (int i = 0; i < n; ++i) {
     // nearbyint is exact and identical on every IEEE platform.
@@ -26,16 +32,16 @@ std::vector<int> PlanarHull(std::span<const Eigen::Vector2d> points, double eps)
               items.end());
   const int m = static_cast<int>(items.size());
   if (m <= 2) {
-    std::vector<int> out;
-    for (const Item& it : items) out.push_back(it.index);
-    return out;
+    for (const Item& it : items) out->push_back(it.index);
+    return;
   }
   auto left_turn = [eps](const Item& o, const Item& a, const Item& b) {
     const double ax = a.x - o.x, ay = a.y - o.y, bx = b.x - o.x, by = b.y - o.y;
     const double cross = ax * by - ay * bx;
     return cross > eps * (std::sqrt(ax * ax + ay * ay) + std::sqrt(bx * bx + by * by));
   };
-  std::vector<Item> hull(2 * m);
+  std::vector<Item>& hull = scratch->hull;
+  hull.resize(2 * m);
   int k = 0;
   for (int i = 0; i < m; ++i) {
     while (k >= 2 && !left_turn(hull[k - 2], hull[k - 1], items[i])) --k;
@@ -46,10 +52,12 @@ std::vector<int> PlanarHull(std::span<const Eigen::Vector2d> points, double eps)
     hull[k++] = items[i];
   }
   --k;  // the last point repeats the first
-  if (k < 3) return {items.front().index, items.back().index};  // collinear
-  std::vector<int> out;
-  for (int i = 0; i < k; ++i) out.push_back(hull[i].index);
-  return out;
+  if (k < 3) {  // collinear
+    out->push_back(items.front().index);
+    out->push_back(items.back().index);
+    return;
+  }
+  for (int i = 0; i < k; ++i) out->push_back(hull[i].index);
 }
 
 }  // namespace grasplab

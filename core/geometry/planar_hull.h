@@ -19,4 +19,15 @@ namespace grasplab {
 // that point.
 std::vector<int> PlanarHull(std::span<const Eigen::Vector2d> points, double eps);
 
+// The same into *out with the caller's working memory (no allocation once
+// both have held the most points).
+struct PlanarHullScratch {
+  struct Item {
+    double x, y;  // snapped
+    int index;
+  };
+  std::vector<Item> items, hull;
+};
+void PlanarHull(std::span<const Eigen::Vector2d> points, double eps, PlanarHullScratch* scratch, std::vector<int>* out);
+
 }  // namespace grasplab

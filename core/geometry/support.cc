@@ -39,27 +39,33 @@ Vec3 PointSetSupport(std::span<const Vec3> points, const Vec3& d) {
 // Support feature of a polytope given by its vertices: those within the
 // tolerance angle below the support plane, ordered counter-clockwise about d
 // (their planar hull), or the extreme pair when they are collinear.
-std::vector<Vec3> PointSetFeature(std::span<const Vec3> points, const Vec3& d, double sin_tol, double band) {
+void PointSetFeature(std::span<const Vec3> points, const Vec3& d, double sin_tol, double band,
+                     SupportFeatureScratch* scratch, std::vector<Vec3>* out) {
   const Vec3 s = PointSetSupport(points, d);
-  std::vector<Vec3> near;
+  std::vector<Vec3>& near = scratch->near;
+  near.clear();
   for (const Vec3& v : points) {
     const Vec3 r = v - s;
     const double depth = -d.dot(r);  // below the support plane, >= 0
     if (depth <= sin_tol * r.norm() && depth <= band) near.push_back(v);
   }
-  if (near.size() <= 2) return near;
+  if (near.size() <= 2) {
+    out->assign(near.begin(), near.end());
+    return;
+  }
   // Ordered counter-clockwise about d by their planar hull.
   Vec3 t1, t2;
   TangentBasis(d, &t1, &t2);
-  std::vector<Eigen::Vector2d> q;
+  std::vector<Eigen::Vector2d>& q = scratch->projected;
+  q.clear();
   double extent = 0.0;
   for (const Vec3& v : near) {
     q.emplace_back((v - s).dot(t1), (v - s).dot(t2));
     extent = std::max(extent, q.back().cwiseAbs().maxCoeff());
   }
-  std::vector<Vec3> out;
-  for (int h : PlanarHull(q, 1e-12 * std::max(extent, 1e-9))) out.push_back(near[h]);
-  return out;
+  PlanarHull(q, 1e-12 * std::max(extent, 1e-9), &scratch->planar, &scratch->hull);
+  out->clear();
+  for (int h : scratch->hull) out->push_back(near[h]);
 }
 
 }  // namespace
@@ -100,9 +106,18 @@ Vec3 FullSupport(const Shape& shape, const Vec3& d) {
   return p;
 }
 
-std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d_in, double sin_tol, double band) {
-  const Vec3 d = d_in.normalized();
+std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d, double sin_tol, double band) {
+  SupportFeatureScratch scratch;
   std::vector<Vec3> out;
+  SupportFeature(shape, d, sin_tol, band, &scratch, &out);
+  return out;
+}
+
+void SupportFeature(const Shape& shape, const Vec3& d_in, double sin_tol, double band, SupportFeatureScratch* scratch,
+                    std::vector<Vec3>* out_io) {
+  const Vec3 d = d_in.normalized();
+  std::vector<Vec3>& out = *out_io;
+  out.clear();
   if (const auto* s = std::get_if<SphereShape>(&shape)) {
     out.push_back(s->radius * d);
   } else if (const auto* b = std::get_if<BoxShape>(&shape)) {
@@ -167,12 +182,11 @@ std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d_in, double si
       }
     }
   } else if (const auto* cv = std::get_if<ConvexShape>(&shape)) {
-    out = PointSetFeature(cv->hull->vertices, d, sin_tol, band);
+    PointSetFeature(cv->hull->vertices, d, sin_tol, band, scratch, &out);
   } else if (const auto* t = std::get_if<TriangleShape>(&shape)) {
     const Vec3 tri[3] = {t->a, t->b, t->c};
-    out = PointSetFeature(tri, d, sin_tol, band);
+    PointSetFeature(tri, d, sin_tol, band, scratch, &out);
   }
-  return out;
 }
 
 }  // namespace grasplab

@@ -12,6 +12,7 @@
 
 #include <vector>
 
+#include "core/geometry/planar_hull.h"
 #include "core/geometry/shape.h"
 #include "core/math/types.h"
 
@@ -41,5 +42,16 @@ Vec3 FullSupport(const Shape& shape, const Vec3& d);
 // below the plane cannot touch anyway.
 std::vector<Vec3> SupportFeature(const Shape& shape, const Vec3& d, double sin_tolerance,
                                  double height_band = 1e300);
+
+// The same into *out (emptied first) with the caller's working memory: no
+// allocation once both have held the largest feature.
+struct SupportFeatureScratch {
+  std::vector<Vec3> near;
+  std::vector<Eigen::Vector2d> projected;
+  std::vector<int> hull;
+  PlanarHullScratch planar;
+};
+void SupportFeature(const Shape& shape, const Vec3& d, double sin_tolerance, double height_band,
+                    SupportFeatureScratch* scratch, std::vector<Vec3>* out);
 
 }  // namespace grasplab

@@ -30,7 +30,8 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state) {
   for (const auto& [a, b] : pairs_) {
     np.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
     const std::size_t first = contacts.size();
-    CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts);
+    CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts,
+                  &narrow_);
     const PairProperties pair = model.materials.Combine(model.bodies[a].material, model.bodies[b].material);
     for (std::size_t k = first; k < contacts.size(); ++k) {
       Contact& c = contacts[k];

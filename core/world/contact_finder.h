@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/collision/broad_phase.h"
+#include "core/collision/narrow_phase.h"
 #include "core/world/world_data.h"
 
 namespace grasplab {
@@ -39,6 +40,7 @@ class ContactFinder {
   std::vector<Aabb> aabbs_;
   std::vector<double> travel_;
   std::vector<BodyPair> pairs_;
+  NarrowPhaseScratch narrow_;  // kept between steps: no allocation at steady state
 };
 
 }  // namespace grasplab
