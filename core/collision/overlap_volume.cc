@@ -88,7 +88,7 @@ bool ConvexOverlap(const ConvexPolyhedron& a, const ConvexPolyhedron& b, Overlap
     }
     if (most <= 0.0) continue;
     if (least > 0.0) return false;
-    ClipPolyhedron(*current, knife.normals[f], d, cap_origin, next, &sc->cap);
+    ClipPolyhedron(*current, knife.normals[f], d, cap_origin, next, &sc->cap, &sc->cap_order);
     if (next->empty()) return false;
     current = next;
     next = next == &sc->a ? &sc->b : &sc->a;
@@ -101,7 +101,7 @@ bool HalfSpaceOverlap(const ConvexPolyhedron& a, const Vec3& n, double d, Overla
   Vec3 corner;  // the bounding box's corner farthest along -n
   for (int k = 0; k < 3; ++k) corner[k] = n[k] > 0.0 ? a.lo[k] : a.hi[k];
   if (n.dot(corner) > d) return false;  // the box lies wholly outside the half-space
-  ClipPolyhedron(a, n, d, 1, &sc->a, &sc->cap);
+  ClipPolyhedron(a, n, d, 1, &sc->a, &sc->cap, &sc->cap_order);
   if (sc->a.empty()) return false;
   return Characterise(sc->a, &sc->face_areas, out);
 }

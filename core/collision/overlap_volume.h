@@ -51,7 +51,7 @@ struct Overlap {
 struct OverlapScratch {
   ConvexPolyhedron a, b;
   std::vector<Vec3> cap;
-  std::vector<std::pair<double, int>> order;
+  std::vector<std::pair<double, int>> order, cap_order;
   std::vector<double> face_areas;
 };
 

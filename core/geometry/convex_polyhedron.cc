@@ -190,7 +190,7 @@ void TransformPolyhedron(const ConvexPolyhedron& in, const Pose& X, ConvexPolyhe
 }
 
 void ClipPolyhedron(const ConvexPolyhedron& in, const Vec3& n, double d, int cap_origin, ConvexPolyhedron* out,
-                    std::vector<Vec3>* cap) {
+                    std::vector<Vec3>* cap, std::vector<std::pair<double, int>>* cap_order) {
   out->clear();
   cap->clear();
   for (std::size_t fi = 0; fi < in.faces.size(); ++fi) {
@@ -240,7 +240,8 @@ void ClipPolyhedron(const ConvexPolyhedron& in, const Vec3& n, double d, int cap
   Vec3 mean = Vec3::Zero();
   for (const Vec3& x : *cap) mean += x;
   mean /= static_cast<double>(cap->size());
-  std::vector<std::pair<double, int>> order(cap->size());
+  std::vector<std::pair<double, int>>& order = *cap_order;
+  order.resize(cap->size());
   for (std::size_t i = 0; i < cap->size(); ++i) {
     const Vec3 r = (*cap)[i] - mean;
     order[i] = {DetAtan2(r.dot(t2), r.dot(t1)), static_cast<int>(i)};

@@ -64,9 +64,10 @@ void TransformPolyhedron(const ConvexPolyhedron& in, const Pose& X, ConvexPolyhe
 // (Sutherland-Hodgman), and the cut closes with one cap face on the plane,
 // tagged cap_origin, outward normal n. An edge shared by two faces is cut at
 // the same point in both (computed from its lexicographically smaller end),
-// so the result is watertight bit for bit. `cap` is scratch.
+// so the result is watertight bit for bit. `cap` and `cap_order` are
+// scratch (kept by the caller: no allocation once they are large enough).
 void ClipPolyhedron(const ConvexPolyhedron& in, const Vec3& n, double d, int cap_origin, ConvexPolyhedron* out,
-                    std::vector<Vec3>* cap);
+                    std::vector<Vec3>* cap, std::vector<std::pair<double, int>>* cap_order);
 
 // Volume (m^3) and volume centroid of a closed polyhedron with outward faces,
 // by the divergence theorem: tetrahedra from the vertex mean to each fan

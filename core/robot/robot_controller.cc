@@ -101,7 +101,8 @@ Status TrajectoryController::ShakeMount(const World& world, const Robot& robot, 
 }
 
 Status TrajectoryController::Update(double t, World* world, const Robot& robot) {
-  std::vector<double> cart_qdot(robot.dofs.size(), 0.0);
+  std::vector<double>& cart_qdot = cart_qdot_;
+  cart_qdot.assign(robot.dofs.size(), 0.0);
   if (cartesian_) {
     // Cubic Hermite through the samples, slopes by central differences
     // (zero at both ends): continuous position and velocity.

@@ -72,6 +72,7 @@ class TrajectoryController : public RobotController {
 
  private:
   std::vector<double> targets_;  // held set points, URDF values
+  std::vector<double> cart_qdot_;  // Update's Cartesian joint rates, kept between steps
   std::vector<std::optional<JointTrajectory>> joints_;
   std::optional<PoseTrajectory> mount_;
   struct Waypoints {

@@ -265,7 +265,8 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
 }
 
 bool PenaltyModel::UpdateTrackedPairs(double t_now) {
-  std::vector<TrackedPair> next;
+  std::vector<TrackedPair>& next = next_tracked_;
+  next.clear();
   bool changed = false;
   for (const Evaluation& e : evaluations_) {
     if (e.tracked >= 0) {
@@ -283,7 +284,7 @@ bool PenaltyModel::UpdateTrackedPairs(double t_now) {
   }
   std::sort(next.begin(), next.end(), [](const TrackedPair& x, const TrackedPair& z) { return x.key < z.key; });
   if (next.size() != tracked_.size()) changed = true;
-  if (changed) tracked_ = std::move(next);
+  if (changed) tracked_.swap(next);
   return changed;
 }
 
@@ -335,7 +336,11 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
   });
 
   ctx.clock.Enter(Stage::kIntegratePositions);
-  std::vector<double> y, k1, y5, k7, atol;
+  std::vector<double>& y = y_;
+  std::vector<double>& k1 = k1_;
+  std::vector<double>& y5 = y5_;
+  std::vector<double>& k7 = k7_;
+  std::vector<double>& atol = atol_;
   auto derivative = [&](double t, const std::vector<double>& s, std::vector<double>* d) { Derivative(ctx, t, s, d); };
   auto load = [&] {  // y and its tolerances from the world and the tracked pairs
     StoreState(state, &y);

@@ -122,6 +122,9 @@ class PenaltyModel final : public ContactModel {
   ConvexPolyhedron moved_;  // the smaller piece of a pair, in the other's body frame
   std::vector<std::vector<Eigen::Vector4d>> bounds_;  // per piece: bounding sphere centre (body frame), radius
   std::vector<TrackedPair> tracked_;  // sorted by key
+  // Step's working memory, kept between steps (no allocation at steady state).
+  std::vector<TrackedPair> next_tracked_;
+  std::vector<double> y_, k1_, y5_, k7_, atol_;
   std::vector<Evaluation> evaluations_;
   std::vector<Vec3> force_, torque_;
   std::vector<int> dynamic_;  // dynamic bodies in state order
