@@ -47,6 +47,11 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
                    {"lemkePivotsTotal", st.lemke_pivots_total},
                    {"lcpIslandsTotal", st.lcp_islands_total},
                    {"lcpWarmIslandsTotal", st.lcp_warm_islands_total},
+                   // Islands whose warm basis missed (a cold Lemke solve), and pivots per step.
+                   {"lcpWarmMissesTotal", st.lcp_islands_total - st.lcp_warm_islands_total},
+                   {"lemkePivotsPerStep", world.step_count() > 0
+                                              ? static_cast<double>(st.lemke_pivots_total) / world.step_count()
+                                              : 0.0},
                    {"pgsSweeps", st.pgs_sweeps},
                    {"pgsUnconverged", st.pgs_unconverged}};
   if (world.settings().contact_solver == ContactSolver::kPenalty) {
