@@ -75,6 +75,11 @@ void WriteStatsArray(const World& world, std::vector<double>* out) {
   slot(StatsSlot::kStepLength) = s.step_length;
   slot(StatsSlot::kQuarantined) = static_cast<double>(s.nonfinite_events);
   slot(StatsSlot::kFrictionDirections) = pgs || penalty ? 0.0 : world.settings().friction_directions;
+  slot(StatsSlot::kLcpIslands) = s.lcp_islands;
+  slot(StatsSlot::kLcpWarmIslands) = s.lcp_warm_islands;
+  slot(StatsSlot::kWarmMissesTotal) = static_cast<double>(s.lcp_islands_total - s.lcp_warm_islands_total);
+  slot(StatsSlot::kPivotsPerStep) =
+      world.step_count() > 0 ? static_cast<double>(s.lemke_pivots_total) / static_cast<double>(world.step_count()) : 0.0;
 }
 
 std::string FrameLayoutJson() {

@@ -63,7 +63,11 @@ void WriteJointArray(const World& world, std::vector<double>* out);
 //      (exact cones, smooth tanh friction)
 enum class StatsSlot : int {
   kContacts = 0, kPairs, kIslands, kLcpSize, kLcpMax, kPivots, kResidual, kLcpFailures, kStepLength,
-  kQuarantined, kFrictionDirections, kCount
+  kQuarantined, kFrictionDirections,
+  // The LCP warm start: islands solved by the LCP and of those solved on the
+  // last step's support (last step); islands whose support missed and
+  // pivots per step (since the world was made).
+  kLcpIslands, kLcpWarmIslands, kWarmMissesTotal, kPivotsPerStep, kCount
 };
 inline constexpr int kStatsCounters = kStageCount;
 inline constexpr int kStatsSize = kStatsCounters + static_cast<int>(StatsSlot::kCount);

@@ -208,7 +208,16 @@ test('every number explains itself: the grasp metrics, the status bar and every 
       ...['grasp-verdict', 'time', 'steps', 'timestep', 'contacts', 'speed', 'legend-cones', 'legend-force'].map((id) => document.getElementById(id)),
     ].filter((e) => !e.title).map((e) => e.id || e.textContent));
     assert.deepEqual(missing, []);
-    assert.ok((await page.$$('#diagnostics-table th')).length >= 15);
+    assert.ok((await page.$$('#diagnostics-table th')).length >= 17);
+    // The warm start: this step's islands solved on the last support, and
+    // the misses and pivots per step since the start (the jaw closing on the
+    // cube must have pivoted: its first contacts have no support to reuse).
+    const rows = Object.fromEntries(await page.$$eval('#diagnostics-table tr',
+      (trs) => trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent])));
+    assert.match(rows['warm start'], /^\d+ of \d+ islands$/);
+    const misses = rows['warm-start misses'].match(/^(\d+) \(([\d.]+) pivots\/step\)$/);
+    assert.ok(misses, rows['warm-start misses']);
+    assert.ok(Number(misses[1]) >= 1 && Number(misses[2]) > 0, rows['warm-start misses']);
     await page.click('#help-toggle');
     await page.click('#glossary summary');
     const terms = await page.$$eval('#glossary dt', (d) => d.map((x) => x.textContent));

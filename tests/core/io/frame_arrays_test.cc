@@ -193,6 +193,19 @@ TEST_CASE("The stats array carries the step's counters", "[frame_arrays]") {
   CHECK(slot(StatsSlot::kLcpSize) == 4.0 * (1 + 8 + 1));  // LCP: per contact normal + 8 directions + beta
   CHECK(slot(StatsSlot::kStepLength) == kH);
   CHECK(slot(StatsSlot::kFrictionDirections) == 8.0);
+  // The first step has no support to start from: one island, solved cold.
+  CHECK(slot(StatsSlot::kLcpIslands) == 1.0);
+  CHECK(slot(StatsSlot::kLcpWarmIslands) == 0.0);
+  CHECK(slot(StatsSlot::kWarmMissesTotal) == 1.0);
+  CHECK(slot(StatsSlot::kPivotsPerStep) == static_cast<double>(world.stats().lemke_pivots_total));
+  CHECK(slot(StatsSlot::kPivotsPerStep) > 0.0);
+  // A resting cube keeps its support: the next 9 steps are warm, so the
+  // misses stay at 1 and the pivots per step fall to a tenth.
+  for (int k = 0; k < 9; ++k) REQUIRE(world.Step(kH).ok());
+  WriteStatsArray(world, &a);
+  CHECK(slot(StatsSlot::kLcpWarmIslands) == 1.0);
+  CHECK(slot(StatsSlot::kWarmMissesTotal) == 1.0);
+  CHECK(slot(StatsSlot::kPivotsPerStep) == Approx(world.stats().lemke_pivots_total / 10.0));
   // Every stage but the contact-time search (errorCorrection mode) ran and was timed.
   for (int k = 0; k < kStageCount; ++k) {
     if (static_cast<Stage>(k) == Stage::kContactTime) CHECK(a[k] == 0.0);
