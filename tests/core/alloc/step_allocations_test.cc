@@ -21,13 +21,11 @@
 
 #include <cstddef>
 #include <cstdlib>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/scene/scene_json.h"
+#include "tests/core/golden_runs.h"
 
 extern "C" void* __libc_malloc(std::size_t);
 extern "C" void* __libc_calloc(std::size_t, std::size_t);
@@ -55,24 +53,10 @@ using namespace grasplab;
 
 namespace {
 
-nlohmann::json ReadJson(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return nlohmann::json::parse(text.str());
-}
-
 // Allocations made by each of `steps` steps of the scene with `solver`
 // ("scene": the file's own).
 std::vector<long> AllocationsPerStep(const std::string& scene_name, const std::string& solver, int steps) {
-  auto scene = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/" + scene_name + ".json");
-  REQUIRE(scene.ok());
-  Scene& s = scene.value();
-  if (solver != "scene") {
-    ContactSolver cs;
-    REQUIRE(ParseContactSolver(solver, &cs).ok());
-    s.world.set_contact_solver(cs);
-  }
+  Scene s = GoldenRunScene(scene_name, solver);
   std::vector<long> per_step(steps, 0);
   for (int k = 0; k < steps; ++k) {
     const long before = g_allocations;
@@ -95,12 +79,12 @@ TEST_CASE("The counting allocator sees vectors, strings and Eigen matrices", "[a
 }
 
 TEST_CASE("After its first steps a scene steps without allocating, in every contact model", "[alloc]") {
-  const nlohmann::json golden = ReadJson(std::string(GRASPLAB_ASSETS_DIR) + "/../tests/golden/state_hashes.json");
-  for (const nlohmann::json& run : golden.at("runs")) {
-    const std::string scene_name = run.at("scene"), solver = run.at("solver");
-    const int steps = run.at("steps");
-    DYNAMIC_SECTION(scene_name << " (" << solver << ", " << steps << " steps)") {
-      const std::vector<long> per_step = AllocationsPerStep(scene_name, solver, steps);
+  const std::vector<GoldenRun> runs = GoldenRuns();
+  REQUIRE(runs.size() >= 41);
+  for (const GoldenRun& run : runs) {
+    const int steps = run.steps;
+    DYNAMIC_SECTION(run.scene << " (" << run.solver << ", " << steps << " steps)") {
+      const std::vector<long> per_step = AllocationsPerStep(run.scene, run.solver, steps);
       const int first = steps / 4;
       long total = 0;
       int allocating = 0;

@@ -1,0 +1,50 @@
+// The runs of the committed golden file (tests/golden/state_hashes.json):
+// each bundled scene, its contact model ("scene": the file's own) and its
+// step count. The golden-hash test and the allocation test step the same
+// runs.
+#pragma once
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/core/bundled_scene.h"
+
+namespace grasplab {
+
+struct GoldenRun {
+  std::string scene, solver, hash;
+  int steps = 0;
+};
+
+inline std::vector<GoldenRun> GoldenRuns() {
+  std::ifstream in(std::string(GRASPLAB_ASSETS_DIR) + "/../tests/golden/state_hashes.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  // Kept in a local: a range-for over parse(...).at("runs") would iterate a
+  // reference into a temporary destroyed before the loop runs.
+  const nlohmann::json golden = nlohmann::json::parse(text.str());
+  std::vector<GoldenRun> runs;
+  for (const nlohmann::json& run : golden.at("runs")) {
+    runs.push_back({run.at("scene"), run.at("solver"), run.at("hash"), run.at("steps")});
+  }
+  return runs;
+}
+
+// The bundled scene with the run's contact model.
+inline Scene GoldenRunScene(const std::string& scene, const std::string& solver) {
+  Scene s = BundledScene(scene);
+  if (solver != "scene") {
+    ContactSolver cs;
+    if (Status st = ParseContactSolver(solver, &cs); !st.ok()) {
+      std::fprintf(stderr, "GoldenRunScene(%s): %s\n", solver.c_str(), st.message().c_str());
+      std::abort();
+    }
+    s.world.set_contact_solver(cs);
+  }
+  return s;
+}
+
+}  // namespace grasplab
