@@ -47,11 +47,6 @@ double LcpResidual(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const Eig
   return LcpResidual(M, q, z, &w);
 }
 
-LemkeSolver::LemkeSolver() : lu_(std::make_unique<DenseLu>()) {}
-LemkeSolver::~LemkeSolver() = default;
-LemkeSolver::LemkeSolver(LemkeSolver&&) noexcept = default;
-LemkeSolver& LemkeSolver::operator=(LemkeSolver&&) noexcept = default;
-
 // The entering variable's column in the current basis: B^-1 a_e, with
 // a_e = e_e for w_e, -M(:, j) for z_j and -d for z0.
 void LemkeSolver::EnteringColumn(int e) {
@@ -176,8 +171,8 @@ void LemkeSolver::ResolveBasis(Eigen::Ref<Eigen::VectorXd> z, double* residual) 
       B_[static_cast<std::size_t>(k) * n + i] = v < n ? (k == v ? 1.0 : 0.0) : -m(k, v - n);
     }
   }
-  if (!lu_->Factor(B_, n)) return;
-  lu_->Solve(xb_.data());
+  if (!lu_.Factor(B_, n)) return;
+  lu_.Solve(xb_.data());
   saved_x_ = x_;
   x_ = xb_;
   ReadZ(z);

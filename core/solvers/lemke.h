@@ -30,8 +30,9 @@
 
 #include <Eigen/Core>
 #include <cstdint>
-#include <memory>
 #include <vector>
+
+#include "core/math/dense_lu.h"
 
 namespace grasplab {
 
@@ -62,16 +63,10 @@ struct LcpResult {
   double residual = 0.0;  // max_i |min(z_i, w_i)|, the natural residual (see below)
 };
 
-class DenseLu;
-
 // The solver with its working memory (the tableau, the refinement's and the
 // final-basis refresh's vectors), reused from solve to solve.
 class LemkeSolver {
  public:
-  LemkeSolver();
-  ~LemkeSolver();
-  LemkeSolver(LemkeSolver&&) noexcept;
-  LemkeSolver& operator=(LemkeSolver&&) noexcept;
   // As SolveLcpLemke; z must already have q's size.
   LcpResult Solve(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
                   Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
@@ -109,7 +104,7 @@ class LemkeSolver {
   std::vector<double> col_;
   std::vector<double> factor_;  // a pivot's multiples of its row
   std::vector<double> res_, dx_, B_, xb_, saved_x_, w_;
-  std::unique_ptr<DenseLu> lu_;
+  DenseLu lu_;
 };
 
 // Solves LCP(M, q) into *z (resized to n). On any status other than kSolved
