@@ -1,0 +1,32 @@
+// Forward kinematics and velocities of a tree (Featherstone 2008, Table 5.1's
+// first pass): the stage every tree algorithm here starts from.
+#pragma once
+
+#include "core/math/types.h"
+#include "core/multibody/articulated_data.h"
+
+namespace grasplab {
+
+// From joint positions q (rad or m) and rates qd, the base's pose X_W0 in
+// the world and its velocity v_base ([w; v of the base origin], base frame):
+// i_X_parent, i_X_W, the world motion axes s_W, the body velocities v_i =
+// i_X_parent v_parent + S_i qd_i and c_i = v_i x S_i qd_i.
+void UpdateKinematics(const ArticulatedModel& model, const double* q, const double* qd, const Pose& X_W0,
+                      const SpatialVector& v_base, ArticulatedData* data);
+
+// Body i's frame in the world (x_W = X_WB x_B) after UpdateKinematics.
+inline Pose BodyPoseWorld(const ArticulatedData& data, int i) {
+  const SpatialTransform& X = data.X_W[i];
+  Pose X_WB;
+  X_WB.p = X.r;
+  X_WB.q = Quat(X.E.transpose());
+  return X_WB;
+}
+
+// The joint-space image J^T F of a wrench F_W = [n; f] (N m about the world
+// origin, N; world coordinates) applied to body i: entry j is s_W[j] . F_W
+// for j = i and its ancestors, added into g (n entries).
+void AddJointSpaceWrench(const ArticulatedModel& model, const ArticulatedData& data, int body,
+                         const SpatialVector& F_W, double* g);
+
+}  // namespace grasplab
