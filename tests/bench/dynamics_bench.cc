@@ -3,7 +3,9 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics
+#include <algorithm>
 #include <chrono>
+#include <vector>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -13,6 +15,13 @@
 #include "core/scene/scene_json.h"
 
 #include "core/math/det_math.h"
+#include "core/multibody/aba.h"
+#include "core/multibody/crba.h"
+#include "core/multibody/kinematics.h"
+#include "core/multibody/ltdl.h"
+#include "core/multibody/operational_inertia.h"
+#include "core/multibody/rnea.h"
+#include "core/robot/urdf.h"
 #include "tests/core/bundled_scene.h"
 #include "core/world/world.h"
 
@@ -70,6 +79,76 @@ World Stacks() {
 World& WorldOf(Scene& scene) { return scene.world; }
 World& WorldOf(World& world) { return world; }
 
+// Median over 5 batches of the time per call of f (us).
+template <typename F>
+double MedianMicros(int reps, F&& f) {
+  double t[5];
+  for (double& ti : t) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; k < reps; ++k) f();
+    ti = 1e6 * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / reps;
+  }
+  std::sort(t, t + 5);
+  return t[2];
+}
+
+// The tree algorithms (core/multibody) on the bundled robots: what the
+// reduced formulation's step will pay per tree, and the two routes to the
+// contact Delassus block (operational_inertia.h), for two contact points
+// (3 rows each: normal and two tangents) on every leaf body.
+void TreeKernels() {
+  std::printf("\n| robot        | dof | leaves | rows | kinematics | CRBA + LTDL | RNEA | ABA  | Lambda^-1 LTDL | Lambda^-1 ABA (seed 003) |\n");
+  std::printf("|--------------|----:|-------:|-----:|-----------:|------------:|-----:|-----:|---------------:|-------------------------:|\n");
+  for (const char* name : {"barrett", "three-finger", "parallel-jaw", "two-finger", "puma"}) {
+    const std::string dir = std::string(GRASPLAB_ASSETS_DIR) + "/robots";
+    auto rm = LoadUrdfFile(dir + "/" + name + ".urdf", {dir, GRASPLAB_ASSETS_DIR});
+    if (!rm.ok()) continue;
+    auto tree = BuildArticulatedModel(rm.value());
+    if (!tree.ok()) {
+      std::printf("| %-12s | %s |\n", name, tree.status().message().c_str());
+      continue;
+    }
+    const ArticulatedModel& m = tree.value();
+    const int n = m.dof();
+    ArticulatedData d(m);
+    std::vector<double> q(n), qd(n), qdd(n, 0.0), tau(n, 0.0), out(n);
+    for (int i = 0; i < n; ++i) {
+      q[i] = 0.3 + 0.05 * i;
+      qd[i] = 0.2 - 0.03 * i;
+    }
+    std::vector<char> leaf(n, 1);
+    for (int i = 0; i < n; ++i) {
+      if (m.parent(i) >= 0) leaf[m.parent(i)] = 0;
+    }
+    UpdateKinematics(m, q.data(), qd.data(), Pose{}, SpatialVector::Zero(), &d);
+    std::vector<TreeRow> rows;
+    int leaves = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!leaf[i]) continue;
+      ++leaves;
+      for (int p = 0; p < 2; ++p) {
+        const Vec3 point = BodyPoseWorld(d, i).Apply(Vec3(0.01, 0.005 * p, 0.02));
+        for (const Vec3& a : {Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)}) rows.push_back({i, MakeSpatial(point.cross(a), a)});
+      }
+    }
+    const SpatialVector a0 = BaseAcceleration(d, Vec3(0, 0, -9.81));
+    std::vector<double> Y, G;
+    std::vector<SpatialMatrix> omega;
+    const double t_kin = MedianMicros(20000, [&] { UpdateKinematics(m, q.data(), qd.data(), Pose{}, SpatialVector::Zero(), &d); });
+    const double t_crba = MedianMicros(20000, [&] {
+      ComputeMassMatrix(m, &d);
+      (void)FactorLtdl(m, &d);
+    });
+    const double t_rnea = MedianMicros(20000, [&] { InverseDynamics(m, &d, qdd.data(), a0, nullptr, out.data()); });
+    const double t_aba = MedianMicros(20000, [&] { ForwardDynamics(m, &d, tau.data(), a0, nullptr, out.data()); });
+    const double t_ltdl = MedianMicros(5000, [&] { InverseInertiaLtdl(m, d, rows, &Y, &G); });
+    ForwardDynamics(m, &d, tau.data(), a0, nullptr, out.data());
+    const double t_abaops = MedianMicros(5000, [&] { InverseInertiaAba(m, &d, rows, &omega, &G); });
+    std::printf("| %-12s | %3d | %6d | %4d | %10.2f | %11.2f | %4.2f | %4.2f | %14.2f | %24.2f |\n", name, n, leaves,
+                static_cast<int>(rows.size()), t_kin, t_crba, t_rnea, t_aba, t_ltdl, t_abaops);
+  }
+}
+
 }  // namespace
 
 // Each scene twice in the same run: the warm start off (every Lemke solve
@@ -96,5 +175,6 @@ int main() {
   Both("6-joint arm + hand", [] { return BundledScene("arm-hand"); }, 400, 2000);
   // A scene file (run from the repository root), shared with the page and the peer benchmark.
   Both("100 boxes, 25 stacks of 4 (GS)", [] { return LoadSceneFile("assets/scenes/box-stacks.json").value(); }, 200, 800);
+  TreeKernels();
   return 0;
 }
