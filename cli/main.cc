@@ -31,7 +31,7 @@ using grasplab::cli::ParseDouble;
 
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
-    "                    [--solver TYPE] [--out FILE.jsonl] [--every K]\n"
+    "                    [--solver TYPE] [--formulation F] [--out FILE.jsonl] [--every K]\n"
     "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
     "       grasplab link SCENE.json [--base URL]\n"
     "       grasplab check SCENE.json\n"
@@ -57,6 +57,9 @@ constexpr const char* kUsage =
     "               (restitution impacts, then resting contacts) or penalty\n"
     "               (overlap volume, adaptive Runge-Kutta; slow: see\n"
     "               docs/contact-models.md)\n"
+    "  --formulation  maximal (every body 6 coordinates, joints as rows; the\n"
+    "               GraspIt! paper's) or reduced (robots as trees in joint\n"
+    "               coordinates, Featherstone), overriding dynamics.formulation\n"
     "  --out        write one JSON line per sampled frame (time, poses, contacts\n"
     "               with forces, joints, grasp metrics; docs/scene-format.md)\n"
     "  --every      sample every K steps (default 1), plus the initial frame\n"
@@ -95,6 +98,7 @@ int Run(int argc, char** argv) {
   long long steps = -1;
   double dt = -1.0;
   std::optional<grasplab::ContactSolver> solver;  // --solver overrides the scene's solver.type
+  std::optional<grasplab::Formulation> formulation;  // --formulation overrides dynamics.formulation
   std::string out_file;
   long long every = 1;
   for (int i = 2; i < argc; ++i) {
@@ -132,6 +136,13 @@ int Run(int argc, char** argv) {
         return Fail("--solver: " + s.message());
       }
       solver = parsed;
+    } else if (arg == "--formulation") {
+      const char* v = value(arg);
+      grasplab::Formulation parsed;
+      if (grasplab::Status s = grasplab::ParseFormulation(v ? v : "", &parsed); !s.ok()) {
+        return Fail("--formulation: " + s.message());
+      }
+      formulation = parsed;
     } else if (arg == "--out") {
       const char* v = value(arg);
       if (!v) return Fail("--out: needs a file name");
@@ -153,6 +164,8 @@ int Run(int argc, char** argv) {
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
   if (solver) s.world.set_contact_solver(*solver);
+  if (formulation) s.world.set_formulation(*formulation);
+  if (grasplab::Status st = s.world.PrepareContactModel(); !st.ok()) return Fail(st.message());
   const double h = dt > 0.0 ? dt : s.timestep;
   // Round to the nearest whole step so --duration 2 at h = 2.5 ms is 800 steps.
   const long long n = steps >= 0 ? steps : static_cast<long long>(duration / h + 0.5);

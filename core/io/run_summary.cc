@@ -39,6 +39,7 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
   out["joints"] = std::move(joints);
   const StepStats& st = world.stats();
   out["contacts"] = st.contact_count;
+  out["dynamics"] = {{"formulation", FormulationName(world.formulation())}, {"trees", world.trees().tree_count()}};
   out["solver"] = {{"type", ContactSolverName(world.settings().contact_solver)},
                    {"islands", st.island_count},
                    {"lcpSize", st.lcp_size},

@@ -119,6 +119,7 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
                  {"tolerance", ws.pgs_tolerance},
                  {"warmStart", ws.warm_start},
                  {"frictionAnchors", ws.friction_anchors}};
+  j["dynamics"] = {{"formulation", FormulationName(ws.formulation)}};
   j["contact"] = {{"threshold", ws.contact_threshold}, {"slipThreshold", ws.slip_threshold}};
   return j;
 }

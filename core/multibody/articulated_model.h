@@ -6,10 +6,11 @@
 // their child links ride on the parent's body, inertia merged. Free objects
 // are not in a tree; they keep their 6-DOF maximal coordinates.
 //
-// Numbering: bodies 0..n-1 in depth-first order from the base following
-// the URDF's joint order, so parent(i) < i (-1: the base). Body i carries
+// Numbering: bodies 0..n-1 in depth-first order from the base (the builders,
+// robot/urdf_tree.h and world/articulated_trees.h, follow their joint
+// order), so parent(i) < i (-1: the base). Body i carries
 // degree of freedom i (one per body: q_i in rad or m, the URDF value).
-// Body i's frame is its joint's frame (the URDF child link frame at q = 0),
+// Body i's frame is its joint's frame (for a URDF, the child link's frame at q = 0),
 // so its joint transform is
 //   i_X_parent(q_i) = X_J(q_i) X_T(i),
 // X_T(i) the joint's placement in the parent body (constant) and
@@ -27,8 +28,6 @@
 
 namespace grasplab {
 
-struct RobotModel;
-
 enum class TreeJointType { kRevolute, kPrismatic };
 
 struct TreeBody {
@@ -43,13 +42,13 @@ struct TreeBody {
 struct ArticulatedModel {
   std::vector<TreeBody> bodies;
   SpatialInertia base_inertia;  // the base's own (its motion is prescribed; reported, not used)
-  // Per URDF link: the body it rides on (-1: the base) and its frame in that
-  // body's frame (x_body = X_BL x_link).
+  // Filled by robot/urdf_tree.h. Per URDF link: the body it rides on (-1:
+  // the base) and its frame in that body's frame (x_body = X_BL x_link).
   std::vector<int> link_body;
   std::vector<Pose> X_BL;
   // Per URDF joint: its body (movable) or -1 (fixed).
   std::vector<int> joint_body;
-  // Per body: the URDF joint it moves.
+  // Per body: the joint it moves (a URDF joint, or a World JointId).
   std::vector<int> body_joint;
 
   int dof() const { return static_cast<int>(bodies.size()); }
@@ -63,12 +62,5 @@ struct ArticulatedModel {
 
 // i_X_parent(q) = X_J(q) X_T(i).
 SpatialTransform JointTransform(const TreeBody& body, double q);
-
-// The tree of a URDF model, rooted at its root link (the base). URDF values
-// are the coordinates (q = 0 is the URDF zero, not the placement's initial
-// values). Errors name the file, the joint and the problem: a movable joint
-// whose subtree has no mass or no rotational inertia about the axis (the
-// joint-space inertia would be singular).
-StatusOr<ArticulatedModel> BuildArticulatedModel(const RobotModel& model);
 
 }  // namespace grasplab

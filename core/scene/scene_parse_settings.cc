@@ -1,4 +1,4 @@
-// The scene's settings: name, gravity, timestep, "solver" and "contact".
+// The scene's settings: name, gravity, timestep, "solver", "dynamics" and "contact".
 // Types are checked here; the ranges are the engine's own
 // (ValidateWorldSettings), reported under the fields' JSON paths.
 #include <limits>
@@ -82,6 +82,15 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   ws.gravity = Vec3(g[0], g[1], g[2]);
   GL_TRY(Number(root, "timestep", &spec->timestep, false, 0.0, 0.1, true));
   if (root.Has("solver")) GL_TRY(ParseSolver(root.At("solver"), &ws));
+  if (root.Has("dynamics")) {
+    const Node n = root.At("dynamics");
+    GL_TRY(n.ExpectObject({"formulation"}));
+    std::string formulation = "maximal";
+    GL_TRY(String(n, "formulation", &formulation, false));
+    if (Status s = ParseFormulation(formulation, &ws.formulation); !s.ok()) {
+      return Status::Error(n.Child("formulation") + ": " + s.message());
+    }
+  }
   if (root.Has("contact")) {
     const Node n = root.At("contact");
     GL_TRY(n.ExpectObject({"threshold", "slipThreshold"}));

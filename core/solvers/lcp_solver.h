@@ -42,6 +42,7 @@
 
 #include "core/collision/contact.h"
 #include "core/base/jacobian_row.h"
+#include "core/solvers/island_tree.h"
 #include "core/solvers/lemke.h"
 #include "core/solvers/velocity_body.h"
 
@@ -83,6 +84,13 @@ struct IslandSystem {
   bool warm_start = false;
   std::vector<std::uint8_t> limit_support;     // per limit row: c_l > 0
   std::vector<std::uint8_t> friction_support;  // per bounded row: bit 0 beta+, 1 beta-, 2 lambda > 0
+  // The reduced formulation (solvers/island_tree.h): the island's trees,
+  // and per body its tree link (empty: every body is free, the maximal
+  // formulation). Tree joints have no equality rows; the remaining joint
+  // rows (couplings, loops) are eliminated as in eq. 20 over the trees'
+  // inverse inertia.
+  std::vector<IslandTree> trees;
+  std::vector<IslandTreeLink> tree_links;
 
   // Empties every row and list, keeping the vectors' capacity (an island
   // system reused step after step allocates nothing).
@@ -102,6 +110,8 @@ struct IslandSystem {
     warm_start = false;
     limit_support.clear();
     friction_support.clear();
+    trees.clear();
+    tree_links.clear();
   }
 };
 

@@ -70,6 +70,25 @@ struct ReducedIsland {
   };
   Scratch scratch;
 
+  // The reduced formulation (IslandSystem::trees non-empty): generalized
+  // velocities are the free bodies' 6-vectors (N entries, zero on tree
+  // bodies) followed by the trees' joint rates (nq), and the inverse inertia
+  // A0 is W on free bodies and H^-1 on each tree. Rows split into their free
+  // blocks (Hf) and their joint-space image J^T F on the trees (Hq, nq
+  // each); Yh = L^-T Hq per tree, so the trees' part of G is Yh D^-1 Yh^T.
+  struct Trees {
+    int nq = 0;
+    std::vector<int> offset;          // per tree: its first joint rate
+    std::vector<JacobianRow> Hf, Jf;  // H's and J's rows restricted to free bodies
+    std::vector<double> Hq, Yh;       // mh x nq
+    std::vector<double> Jq, Yj;       // mj x nq
+    std::vector<double> Dinv;         // nq
+    std::vector<double> U;            // mj x (N + nq): A0 J^T, then L^-1 of it (the generalized Y)
+    std::vector<double> vfree, vc;    // N + nq
+    std::vector<double> delta, tq;    // N + nq, nq
+  };
+  Trees trees;
+
   // (H A H^T)_{ik}: row i's rate per unit impulse along row k.
   double Coupling(int i, int k) const { return G[static_cast<std::size_t>(i) * mh + k]; }
 };

@@ -7,10 +7,16 @@
 // q^l for the quarantine of a non-finite body.
 #pragma once
 
+#include <cstdint>
+#include <span>
+
 #include "core/world/world_data.h"
 
 namespace grasplab {
 
-void IntegratePositions(const WorldModel& model, double h, WorldState* state, StepScratch* scratch);
+// Bodies marked in `skip` (the reduced formulation's tree bodies, placed by
+// world/articulated_trees.h) keep their poses.
+void IntegratePositions(const WorldModel& model, double h, WorldState* state, StepScratch* scratch,
+                        std::span<const std::uint8_t> skip = {});
 
 }  // namespace grasplab

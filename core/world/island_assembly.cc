@@ -37,7 +37,8 @@ void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& st
 
 void IslandAssembler::Assemble(const Island& island, const WorldModel& model, WorldState* mutable_state,
                                const JointControllers& controllers, const WarmStartStore* warm, double h,
-                               std::vector<VelocityBody>* bodies, IslandSystem* sys) {
+                               std::vector<VelocityBody>* bodies, IslandSystem* sys,
+                               std::span<const std::uint8_t> tree_joints) {
   const WorldState& state = *mutable_state;
   const WorldSettings& settings = model.settings;
   const std::vector<Pose>& X = state.X_WB;
@@ -64,10 +65,13 @@ void IslandAssembler::Assemble(const Island& island, const WorldModel& model, Wo
     const JointFrames& f = state.joint_frames[j];
     const int P = local_[d.parent], C = local_[d.child];
     const int first = static_cast<int>(sys->joint_rows.size());
-    AppendJointRows(d, f, X[d.parent], X[d.child], P, C, h, settings.error_reduction, &sys->joint_rows,
-                    &sys->joint_targets);
+    const bool in_tree = !tree_joints.empty() && tree_joints[j];
+    if (!in_tree) {
+      AppendJointRows(d, f, X[d.parent], X[d.child], P, C, h, settings.error_reduction, &sys->joint_rows,
+                      &sys->joint_targets);
+    }
     const MountTwist& mount = state.mount_twist[j];
-    if (d.type == JointType::kFixed && (mount.v.squaredNorm() > 0.0 || mount.w.squaredNorm() > 0.0)) {
+    if (!in_tree && d.type == JointType::kFixed && (mount.v.squaredNorm() > 0.0 || mount.w.squaredNorm() > 0.0)) {
       // A moving mount: its rows (3 linear along world axes, then 3
       // angular) follow its twist.
       double* e = &sys->joint_targets[sys->joint_targets.size() - 6];

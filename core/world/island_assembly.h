@@ -47,9 +47,12 @@ class IslandAssembler {
   // the state's contacts, where the solver writes its impulses). With
   // warm != nullptr, the rows' supports from the last step are loaded and
   // sys->warm_start is set.
+  // Joints marked in `tree_joints` (the reduced formulation's,
+  // world/articulated_trees.h) hold by their trees' coordinates: they add
+  // no equality rows (a coupled one still adds its coupling row).
   void Assemble(const Island& island, const WorldModel& model, WorldState* state,
                 const JointControllers& controllers, const WarmStartStore* warm, double h,
-                std::vector<VelocityBody>* bodies, IslandSystem* sys);
+                std::vector<VelocityBody>* bodies, IslandSystem* sys, std::span<const std::uint8_t> tree_joints = {});
 
   // Hands the solved impulses of the island last assembled back to its
   // joints (header). With warm != nullptr, stores the rows' supports.

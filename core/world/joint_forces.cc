@@ -7,10 +7,11 @@
 
 namespace grasplab {
 
-void ApplyJointForces(const WorldModel& model, const WorldState& state, double h, std::vector<VelocityBody>* bodies) {
+void ApplyJointForces(const WorldModel& model, const WorldState& state, double h, std::vector<VelocityBody>* bodies,
+                      std::span<const std::uint8_t> skip) {
   for (JointId j = 0; j < model.joint_count(); ++j) {
     const JointDef& d = model.joints[j];
-    if (d.type == JointType::kFixed) continue;
+    if (d.type == JointType::kFixed || (!skip.empty() && skip[j])) continue;
     const JointFrames& f = state.joint_frames[j];
     VelocityBody& P = (*bodies)[d.parent];
     VelocityBody& C = (*bodies)[d.child];

@@ -10,10 +10,16 @@
 // stick exactly and are solved together with the contacts.
 #pragma once
 
+#include <cstdint>
+#include <span>
+
 #include "core/world/world_data.h"
 
 namespace grasplab {
 
-void ApplyJointForces(const WorldModel& model, const WorldState& state, double h, std::vector<VelocityBody>* bodies);
+// Joints marked in `skip` (the reduced formulation's tree joints, whose
+// efforts and viscous friction enter ABA's torques) are left out.
+void ApplyJointForces(const WorldModel& model, const WorldState& state, double h, std::vector<VelocityBody>* bodies,
+                      std::span<const std::uint8_t> skip = {});
 
 }  // namespace grasplab

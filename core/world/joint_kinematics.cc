@@ -11,8 +11,10 @@ double TrialJointPosition(const WorldModel& model, const WorldState& state, Join
   return d.type == JointType::kRevolute ? last + WrapAngle(q - last) : q;
 }
 
-void UpdateJointPositions(const WorldModel& model, WorldState* state) {
-  for (JointId j = 0; j < model.joint_count(); ++j) state->joints[j].position = TrialJointPosition(model, *state, j);
+void UpdateJointPositions(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> skip) {
+  for (JointId j = 0; j < model.joint_count(); ++j) {
+    if (skip.empty() || !skip[j]) state->joints[j].position = TrialJointPosition(model, *state, j);
+  }
 }
 
 double JointRate(const WorldModel& model, const WorldState& state, std::span<const VelocityBody> bodies, JointId j) {

@@ -15,7 +15,9 @@ namespace grasplab {
 double TrialJointPosition(const WorldModel& model, const WorldState& state, JointId j);
 
 // Every joint's position from the current poses (TrialJointPosition).
-void UpdateJointPositions(const WorldModel& model, WorldState* state);
+// Joints marked in `skip` (the reduced formulation's tree joints, whose
+// coordinates are the state) keep theirs.
+void UpdateJointPositions(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> skip = {});
 
 // q_dot of joint j (rad/s or m/s) from the velocity bodies (world-indexed).
 double JointRate(const WorldModel& model, const WorldState& state, std::span<const VelocityBody> bodies, JointId j);

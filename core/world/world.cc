@@ -56,6 +56,12 @@ void World::set_contact_solver(ContactSolver solver) {
   MakeContactModel();
 }
 
+void World::set_formulation(Formulation formulation) {
+  model_.settings.formulation = formulation;
+  trees_.Clear();
+  poses_placed_ = true;
+}
+
 void World::SetLcpObserver(LcpObserver observer) {
   lcp_observer_ = std::move(observer);
   MakeContactModel();
@@ -70,7 +76,34 @@ void World::SetFrictionAnchors(bool on) {
   }
 }
 
-Status World::PrepareContactModel() { return penalty_ ? penalty_->Prepare(model_) : Status::Ok(); }
+Status World::PrepareContactModel() {
+  if (penalty_ && reduced()) {
+    return Status::Error("dynamics.formulation: \"reduced\" does not run with the penalty contact model (solver.type "
+                         "\"penalty\") yet; use \"maximal\"");
+  }
+  return penalty_ ? penalty_->Prepare(model_) : Status::Ok();
+}
+
+Status World::PrepareTrees() {
+  if (!trees_.built_for(model_)) {
+    GL_TRY(trees_.Build(model_, state_));
+    poses_placed_ = true;
+  }
+  if (poses_placed_) {
+    UpdateJointPositions(model_, &state_);  // the trees' coordinates from the poses placed
+    poses_placed_ = false;
+  }
+  return Status::Ok();
+}
+
+void World::IntegrateAllPositions(double h) {
+  if (!reduced()) {
+    IntegratePositions(model_, h, &state_, &scratch_);
+    return;
+  }
+  IntegratePositions(model_, h, &state_, &scratch_, trees_.body_in_tree());
+  trees_.IntegratePositions(model_, h, &state_);
+}
 
 StatusOr<BodyId> World::AddBody(const BodyDef& def) {
   const std::string field = "bodies[" + std::to_string(model_.body_count()) + "]";
@@ -257,6 +290,7 @@ Status World::SetBodyPose(BodyId id, const Pose& X_WB) {
     return Status::Error(field + ".orientation: quaternion [w, x, y, z] cannot be normalised");
   }
   state_.X_WB[id] = Pose{X_WB.p, X_WB.q.normalized()};
+  poses_placed_ = true;
   return Status::Ok();
 }
 
@@ -307,6 +341,10 @@ Status World::Step(double h) {
   if (!IsFinite(h) || h <= 0.0 || h > 0.1) {
     return Status::Error("timestep: must be in (0, 0.1] s, got " + FormatNumber(h));
   }
+  if (reduced()) {
+    if (penalty_) return PrepareContactModel();
+    GL_TRY(PrepareTrees());
+  }
   clock_.Begin(&stats_);
   stats_.bisections = 0;
   if (penalty_) {
@@ -332,9 +370,12 @@ void World::StepVelocityLevel(double* h) {
     RunStage(&clock_, Stage::kContactTime, [&] {
       const double gap_before = MinNormalizedGap(model_, state_);
       const std::vector<Pose> start = state_.X_WB;
+      q_search_.resize(joint_count());
+      for (JointId j = 0; j < joint_count(); ++j) q_search_[j] = state_.joints[j].position;
       auto try_step = [&](double length) {
         state_.X_WB = start;
-        IntegratePositions(model_, length, &state_, &scratch_);
+        for (JointId j = 0; j < joint_count(); ++j) state_.joints[j].position = q_search_[j];
+        IntegrateAllPositions(length);
         finder_.FindPairs(model_, state_, length, 0.5 * model_.settings.contact_threshold, /*speculative=*/false);
         finder_.NarrowPhase(model_, &state_);
         return MinNormalizedGap(model_, state_);
@@ -343,12 +384,17 @@ void World::StepVelocityLevel(double* h) {
       stats_.pair_count = static_cast<int>(finder_.pairs().size());
     });
   } else {
-    RunStage(&clock_, Stage::kIntegratePositions, [&] { IntegratePositions(model_, *h, &state_, &scratch_); });
+    RunStage(&clock_, Stage::kIntegratePositions, [&] { IntegrateAllPositions(*h); });
     FindContacts(*h);
   }
   stats_.step_length = *h;
-  RunStage(&clock_, Stage::kExternalImpulses, [&] { ExternalImpulses(model_, state_, *h, &scratch_, &drag_); });
-  RunStage(&clock_, Stage::kJointForces, [&] { ApplyJointForces(model_, state_, *h, &scratch_.velocity_bodies); });
+  RunStage(&clock_, Stage::kExternalImpulses, [&] {
+    ExternalImpulses(model_, state_, *h, &scratch_, &drag_);
+    if (reduced()) trees_.FreeVelocities(model_, state_, *h, drag_, &scratch_.velocity_bodies);
+  });
+  const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
+  RunStage(&clock_, Stage::kJointForces,
+           [&] { ApplyJointForces(model_, state_, *h, &scratch_.velocity_bodies, tree_joints); });
   SolveIslands(*h, /*write_back=*/true);
 }
 
@@ -360,8 +406,9 @@ void World::SolveIslands(double h, bool write_back) {
   const bool warm = model_.settings.warm_start;
   const bool anchors = model_.settings.friction_anchors;
   const bool warm_rows = warm && !contact_model_->warm_starts_impulses();
+  const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
   RunStage(&clock_, Stage::kAssembleRows, [&] {
-    UpdateJointPositions(model_, &state_);
+    UpdateJointPositions(model_, &state_, tree_joints);
     stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
     stats_.lcp_residual = 0.0;
     stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
@@ -376,7 +423,8 @@ void World::SolveIslands(double h, bool write_back) {
     if (island.contacts.empty() && island.joints.empty()) continue;  // eq. 15: v* is already v^{l+1}
     RunStage(&clock_, Stage::kAssembleRows, [&] {
       assembler_.Assemble(island, model_, &state_, controllers_, warm_rows ? &warm_start_ : nullptr, h,
-                          &scratch_.velocity_bodies, &island_system_);
+                          &scratch_.velocity_bodies, &island_system_, tree_joints);
+      if (reduced()) trees_.Attach(island, &island_system_);
     });
     IslandSolveStats r;
     RunStage(&clock_, Stage::kSolveIslands,
@@ -408,8 +456,10 @@ void World::SolveIslands(double h, bool write_back) {
       state_.w_WB[i] = scratch_.velocity_bodies[i].w_W;
     }
     for (JointId j = 0; j < joint_count(); ++j) {
+      if (!tree_joints.empty() && tree_joints[j]) continue;
       state_.joints[j].velocity = JointRate(model_, state_, scratch_.velocity_bodies, j);
     }
+    if (reduced()) trees_.StoreRates(&state_);
     if (anchors) UpdateAnchors(model_, &state_);
     if (warm || anchors) warm_start_.RememberContacts(state_.contacts);
   });
@@ -417,7 +467,9 @@ void World::SolveIslands(double h, bool write_back) {
 
 void World::QuarantineNonFinite() {
   // A non-finite body never reaches the renderer: it goes back to its last
-  // good pose, at rest, and the event is counted.
+  // good pose, at rest, and the event is counted. A tree goes back whole,
+  // its coordinates with it.
+  if (reduced()) stats_.nonfinite_events += trees_.Quarantine(scratch_.X_WB_prev, &state_);
   for (int i = 0; i < body_count(); ++i) {
     if (IsFinite(state_.X_WB[i].p) && IsFinite(state_.X_WB[i].q) && IsFinite(state_.v_WB[i]) &&
         IsFinite(state_.w_WB[i])) {

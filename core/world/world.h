@@ -44,6 +44,7 @@
 #include "core/math/types.h"
 #include "core/solvers/contact_model.h"
 #include "core/solvers/warm_start_store.h"
+#include "core/world/articulated_trees.h"
 #include "core/world/contact_finder.h"
 #include "core/world/island_assembly.h"
 #include "core/world/penalty_model.h"
@@ -172,6 +173,13 @@ class World final : private IslandStages {
   // Switches the contact model from the next step on (a scene's solver.type,
   // the CLI's --solver).
   void set_contact_solver(ContactSolver solver);
+  // Switches the formulation from the next step on (a scene's
+  // dynamics.formulation, the CLI's --formulation): the trees are rebuilt
+  // from the bodies' current poses (world/articulated_trees.h).
+  void set_formulation(Formulation formulation);
+  Formulation formulation() const { return model_.settings.formulation; }
+  // The reduced formulation's trees (empty until the first reduced step).
+  const ArticulatedTrees& trees() const { return trees_; }
   // Checks that every body can be handled by the chosen contact model (the
   // penalty model needs convex solids: no static triangle meshes), with a
   // message naming the body; Step() checks the same. For loaders.
@@ -211,6 +219,12 @@ class World final : private IslandStages {
   // not).
   void SolveIslands(double h, bool write_back) override;
   void FindContacts(double h);  // kBroadPhase + kNarrowPhase with the threshold margin
+  bool reduced() const { return model_.settings.formulation == Formulation::kReduced; }
+  // The reduced formulation's trees for the current bodies and joints, with
+  // their coordinates taken from the poses after a kinematic placement.
+  Status PrepareTrees();
+  // kIntegratePositions: free bodies by eqs. 10-12, trees by their joints.
+  void IntegrateAllPositions(double h);
   void QuarantineNonFinite();
   // A fresh contact model for the current settings.
   void MakeContactModel();
@@ -234,6 +248,9 @@ class World final : private IslandStages {
   IslandImpulses island_impulses_;
   StageClock clock_;
   StepStats stats_;
+  ArticulatedTrees trees_;
+  bool poses_placed_ = false;       // SetBodyPose since the last step: trees take their coordinates from the poses
+  std::vector<double> q_search_;    // the contact-time search's starting joint positions
 };
 
 }  // namespace grasplab

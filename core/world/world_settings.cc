@@ -29,6 +29,18 @@ Status ValidatePenalty(const PenaltySettings& p, const std::string& at) {
 
 }  // namespace
 
+const char* FormulationName(Formulation f) { return f == Formulation::kReduced ? "reduced" : "maximal"; }
+
+Status ParseFormulation(const std::string& name, Formulation* out) {
+  for (Formulation f : {Formulation::kMaximal, Formulation::kReduced}) {
+    if (name == FormulationName(f)) {
+      *out = f;
+      return Status::Ok();
+    }
+  }
+  return Status::Error("must be \"maximal\" or \"reduced\"; got \"" + name + "\"");
+}
+
 Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n) {
   for (int k = 0; k < 3; ++k) {
     GL_CHECK(CheckNumber(n.gravity + "[" + std::to_string(k) + "]", s.gravity[k], -1000.0, 1000.0));

@@ -28,6 +28,23 @@ enum class ContactTimeMode {
   kBisection,
 };
 
+// How jointed bodies are represented (issue 18; world/articulated_trees.h).
+enum class Formulation {
+  // Miller & Christensen (seed 000): every body has 6 velocity coordinates
+  // and joints are equality rows eliminated in each island (eq. 20), with
+  // eq. 16's drift correction.
+  kMaximal,
+  // Chardonnet et al. (seed 003) after Featherstone: a robot is a tree in
+  // joint coordinates on a static or moving base; free accelerations by
+  // ABA, contacts through J H^-1 J^T; no joint drift by construction.
+  kReduced,
+};
+// "maximal" or "reduced".
+const char* FormulationName(Formulation f);
+// The inverse; anything else is an error naming the two (the caller
+// prefixes its field).
+Status ParseFormulation(const std::string& name, Formulation* out);
+
 struct WorldSettings {
   Vec3 gravity{0.0, 0.0, -9.81};  // m/s^2, each component in [-1000, 1000]
   double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2), (0, 0.1]
@@ -39,6 +56,7 @@ struct WorldSettings {
   double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
   LemkeSettings lemke;
   ContactSolver contact_solver = ContactSolver::kLcp;
+  Formulation formulation = Formulation::kMaximal;
   int pgs_iterations = 200;       // kPgs: sweeps at most, [1, 100000]
   double pgs_tolerance = 1e-7;    // kPgs: relative impulse change that ends the sweeps, [0, 1]
   // All dynamic bodies in one island, i.e. one collision group, whatever

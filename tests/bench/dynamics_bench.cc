@@ -13,6 +13,7 @@
 #include "core/base/heap.h"
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
+#include "core/world/world_settings.h"
 
 #include "core/math/det_math.h"
 #include "core/multibody/aba.h"
@@ -22,6 +23,7 @@
 #include "core/multibody/operational_inertia.h"
 #include "core/multibody/rnea.h"
 #include "core/robot/urdf.h"
+#include "core/robot/urdf_tree.h"
 #include "tests/core/bundled_scene.h"
 #include "core/world/world.h"
 
@@ -149,6 +151,37 @@ void TreeKernels() {
   }
 }
 
+// The grasp scenes in both formulations, side by side in one run: the
+// step as StepScene runs it (controllers and actions included), the
+// median of 3 runs of 5 s, and where the grasped object ends.
+void Formulations() {
+  std::printf("\n| scene (5 s, h = 2.5 ms) | maximal (us/step) | reduced (us/step) | reduced / maximal | pivots/step max, red | object end apart (mm) |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|\n");
+  for (const char* name : {"barrett-handset", "barrett-bunny", "three-finger-sphere", "parallel-jaw-cube",
+                           "two-finger-cylinder", "arm-hand", "finger-squeeze"}) {
+    double us[2] = {0, 0}, pivots[2] = {0, 0};
+    Vec3 end[2];
+    for (int f = 0; f < 2; ++f) {
+      std::vector<double> runs;
+      for (int r = 0; r < 3; ++r) {
+        Scene scene = BundledScene(name);
+        scene.world.set_formulation(f == 0 ? Formulation::kMaximal : Formulation::kReduced);
+        const int steps = static_cast<int>(5.0 / scene.timestep + 0.5);
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int k = 0; k < steps; ++k) (void)StepScene(&scene, scene.timestep);
+        runs.push_back(1e6 * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / steps);
+        pivots[f] = static_cast<double>(scene.world.stats().lemke_pivots_total) / steps;
+        const BodyId object = scene.grasp ? scene.grasp->object : 1;
+        end[f] = scene.world.pose(object).p;
+      }
+      std::sort(runs.begin(), runs.end());
+      us[f] = runs[1];
+    }
+    std::printf("| %s | %.1f | %.1f | %.2fx | %.2f, %.2f | %.3f |\n", name, us[0], us[1], us[1] / us[0], pivots[0], pivots[1],
+                1e3 * (end[1] - end[0]).norm());
+  }
+}
+
 }  // namespace
 
 // Each scene twice in the same run: the warm start off (every Lemke solve
@@ -175,6 +208,7 @@ int main() {
   Both("6-joint arm + hand", [] { return BundledScene("arm-hand"); }, 400, 2000);
   // A scene file (run from the repository root), shared with the page and the peer benchmark.
   Both("100 boxes, 25 stacks of 4 (GS)", [] { return LoadSceneFile("assets/scenes/box-stacks.json").value(); }, 200, 800);
+  Formulations();
   TreeKernels();
   return 0;
 }

@@ -12,7 +12,7 @@
 namespace {
 
 // Lowest first.
-const std::vector<std::string> kLayers = {"base", "math", "geometry", "collision", "dynamics", "solvers",
+const std::vector<std::string> kLayers = {"base", "math", "geometry", "collision", "dynamics", "multibody", "solvers",
                                           "control", "world", "robot", "grasp", "scene", "planning", "io"};
 
 int Rank(const std::string& folder) {

@@ -20,6 +20,7 @@
 #include "core/multibody/rnea.h"
 #include "core/robot/robot.h"
 #include "core/robot/urdf.h"
+#include "core/robot/urdf_tree.h"
 
 using namespace grasplab;
 

@@ -1,0 +1,115 @@
+// The reduced formulation's robots (issue 18; Chardonnet et al., seed 003,
+// section 3.1; Featherstone): every chain of joints that hangs from a static
+// body becomes an articulated tree in joint coordinates
+// (multibody/articulated_model.h), and the World's stages treat its bodies
+// through it:
+//   kIntegratePositions  q^{l+1} = q^l + h qd^l per tree joint, the base
+//                        placed by its mount, body poses by forward kinematics
+//                        (no joint drift: the joints hold by construction);
+//   kExternalImpulses    qd* = qd^l + h ABA(q^{l+1}, qd^l; tau, g, base
+//                        motion, drag) (eq. 1's free acceleration), and H's
+//                        LTDL factor at q^{l+1} for the island solve;
+//   kSolveIslands        the island's inverse inertia on tree bodies is
+//                        J H^-1 J^T (solvers/island_tree.h); tree joints add
+//                        no equality rows, couplings and loops still do;
+//   kStoreSolution       qd^{l+1} from the solve, body twists from it.
+//
+// Which joints form trees: a dynamic body's first joint (lowest index) that
+// names it as child is its parent joint. A joint from a static body is a
+// root; a root of type fixed makes its child the tree's base, moved by the
+// mount (World::SetMountTarget) with its twist prescribed; a revolute or
+// prismatic root hangs the tree from the static body itself. Parent joints
+// below a tree's bodies extend it (fixed ones merge the child into its
+// parent's tree body). Every other joint (a second joint on a body, closing
+// a loop; a chain that hangs from a free body) keeps its equality rows, and
+// free objects keep their 6-DOF maximal coordinates.
+//
+// A tree body's frame is its joint's frame (origin at the anchor, the child
+// body's axes at creation), so q = 0 is the creation configuration as for
+// the World's joint coordinates, which stay the state: JointState::position
+// and velocity of a tree joint are its q and qd.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/base/status.h"
+#include "core/control/drag_spring.h"
+#include "core/dynamics/islands.h"
+#include "core/multibody/articulated_data.h"
+#include "core/multibody/articulated_model.h"
+#include "core/solvers/lcp_solver.h"
+#include "core/world/world_data.h"
+
+namespace grasplab {
+
+class ArticulatedTrees {
+ public:
+  // Finds the trees (header) and builds their models for the model's bodies
+  // and joints at their creation frames. Fails, naming the joint, when a
+  // joint moves a massless subtree.
+  Status Build(const WorldModel& model, const WorldState& state);
+  // Built for the model's current bodies and joints.
+  bool built_for(const WorldModel& model) const {
+    return built_ && body_count_ == model.body_count() && joint_count_ == model.joint_count();
+  }
+  void Clear();
+  bool empty() const { return trees_.empty(); }
+  int tree_count() const { return static_cast<int>(trees_.size()); }
+  // Per joint / per body: 1 when it belongs to a tree.
+  std::span<const std::uint8_t> joint_in_tree() const { return joint_in_tree_; }
+  std::span<const std::uint8_t> body_in_tree() const { return body_in_tree_; }
+
+  // Stage kIntegratePositions for the trees (header).
+  void IntegratePositions(const WorldModel& model, double h, WorldState* state);
+  // The trees' body poses from their joint coordinates and mounts.
+  void PlaceBodies(const WorldModel& model, WorldState* state);
+  // Stage kExternalImpulses for the trees (header): after ExternalImpulses
+  // filled the velocity bodies (and the drag spring's force), replaces the
+  // tree bodies' velocities by the twists of qd*.
+  void FreeVelocities(const WorldModel& model, const WorldState& state, double h, const DragSpring& drag,
+                      std::vector<VelocityBody>* bodies);
+  // Adds the trees of the island's bodies to *sys (its bodies already
+  // assembled in island order).
+  void Attach(const Island& island, IslandSystem* sys);
+  // qd^{l+1} (written by the island solve) into the joints' velocities.
+  void StoreRates(WorldState* state) const;
+  // A tree with a non-finite pose, velocity or coordinate goes back to its
+  // coordinates before the step, at rest, its bodies to X_WB_prev. Returns
+  // the number of bodies put back.
+  int Quarantine(std::span<const Pose> X_WB_prev, WorldState* state);
+
+ private:
+  struct BodyLink {
+    int tree = -1;
+    int body = -1;  // tree body, -1: the base
+    Pose X_BC;      // the world body's (centre-of-mass) frame in the tree body's (or base's) frame
+  };
+  struct Tree {
+    ArticulatedModel model;
+    ArticulatedData data;
+    JointId root = -1;          // the joint from the static body
+    bool fixed_root = false;    // the root's child is the base, moved by the mount
+    std::vector<JointId> dof_joint;  // per tree body
+    std::vector<BodyId> bodies;      // world bodies on the tree, base included, ascending
+    std::vector<double> q, qd, q_prev, tau, qdd;
+    std::vector<SpatialVector> f_ext;
+    Pose X_W0;                                   // the base frame in the world
+    SpatialVector V_base_W = SpatialVector::Zero();     // at l+1 (world, about the origin)
+    SpatialVector V_base_W_prev = SpatialVector::Zero();
+    bool has_prev = false;
+    bool drag_on_tree = false;
+  };
+  // The base frame and world twist of tree t from its root joint.
+  void BaseMotion(const WorldModel& model, const WorldState& state, Tree* t) const;
+
+  std::vector<Tree> trees_;
+  std::vector<BodyLink> link_;  // per world body
+  std::vector<std::uint8_t> joint_in_tree_, body_in_tree_;
+  std::vector<int> slot_;       // per tree: its index in the island being attached, or -1
+  int body_count_ = 0, joint_count_ = 0;
+  bool built_ = false;
+};
+
+}  // namespace grasplab
