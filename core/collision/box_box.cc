@@ -420,27 +420,30 @@ BoxBoxResult CollideBoxes(const BoxShape& A, const Pose& X_WA, const BoxShape& B
     if (s > best_A) best_A = s, index_A = j;
   }
   // Edge axes L = u_B,i x u_A,j (B's frame), |L| = sine of the edges' angle.
+  // With (i1, i2) and (j1, j2) the cyclic successors of i and j, L has
+  // components L_i1 = -R_i2j, L_i2 = R_i1j, and u_A,m . L = e_i . (u_A,j x
+  // u_A,m) is R_ij2 for m = j1 and -R_ij1 for m = j2, so
+  //   r_A = eA_j1 |R_ij2| + eA_j2 |R_ij1|,  r_B = eB_i1 |R_i2j| + eB_i2 |R_i1j|.
   double best_E = -kInf;
   int index_E = 0;
   Vec3 L_E = Vec3::Zero();
   for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
-      const Vec3 a = R_BA.col(j);
-      Vec3 L;
-      if (i == 0) {
-        L = Vec3(0.0, -a.z(), a.y());
-      } else if (i == 1) {
-        L = Vec3(a.z(), 0.0, -a.x());
-      } else {
-        L = Vec3(-a.y(), a.x(), 0.0);
-      }
-      const double len = L.norm();
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const double len = std::sqrt(R_BA(i1, j) * R_BA(i1, j) + R_BA(i2, j) * R_BA(i2, j));
       if (len < kMinEdgeSine) continue;
-      const double r_B = eB.dot(L.cwiseAbs());
-      const double r_A = eA.dot((R_BA.transpose() * L).cwiseAbs());
-      const double s = (std::abs(p_BA.dot(L)) - r_A - r_B) / len;
+      const double r_A = eA[j1] * absR(i, j2) + eA[j2] * absR(i, j1);
+      const double r_B = eB[i1] * absR(i2, j) + eB[i2] * absR(i1, j);
+      const double tL = p_BA[i2] * R_BA(i1, j) - p_BA[i1] * R_BA(i2, j);
+      const double s = (std::abs(tL) - r_A - r_B) / len;
       if (s >= margin) return apart;
-      if (s > best_E) best_E = s, index_E = 3 * i + j, L_E = L / len;
+      if (s > best_E) {
+        best_E = s, index_E = 3 * i + j;
+        L_E = Vec3::Zero();
+        L_E[i1] = -R_BA(i2, j) / len;
+        L_E[i2] = R_BA(i1, j) / len;
+      }
     }
   }
 
