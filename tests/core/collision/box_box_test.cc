@@ -124,10 +124,15 @@ double LowestZ(const Vec3& e, const Quat& q) {
   return -(e.x() * std::abs(R(2, 0)) + e.y() * std::abs(R(2, 1)) + e.z() * std::abs(R(2, 2)));
 }
 
-// The corpus: B at a random pose, A placed against it in B's frame (B's top
-// face is +z) so that its lowest point is `gap` above B's top, then both
-// moved by a random rigid motion. Margins: the 0.1 mm threshold plus 0 to
-// 2 mm of speculative travel.
+// The corpus, per_kind pairs of each kind. A's orientation (and for the
+// stacked, vertex and corner kinds its position) is set in the frame of B,
+// whose top face is +z, and both are moved by a random rigid motion. The
+// stacked and vertex kinds put A's lowest point a gap from 0.3 mm deep to the
+// margin above B's top; the edge-edge, apart, deep and random kinds move A
+// along a direction until GJK measures the target gap (or touching, then
+// push on by the depth). Half the pairs swap A and B. Margins: the 0.1 mm
+// threshold plus, for half the pairs, up to 2 mm of speculative travel.
+// Sizes: half extents 1 to 20 cm, each axis drawn on its own.
 std::vector<Case> Corpus(int per_kind) {
   Rng rng;
   std::vector<Case> cases;
@@ -172,16 +177,15 @@ std::vector<Case> Corpus(int per_kind) {
           break;
         }
         case kEdgeEdge: {
-          // A's x edge down (45 degrees about x, then a yaw), B's top
-          // replaced by an edge: B turned 45 degrees about y in its own frame
-          // would move its top, so A is placed against B's rotated shape.
+          // A's x edge down (about 45 degrees about x, then a yaw); B gets
+          // an edge up below, and A comes down onto it.
           const Quat edge_down = AboutAxis(kPi / 4 + rng.Uniform(-0.3, 0.3), Vec3::UnitX());
           q_BA = AboutAxis(rng.Uniform(-kPi, kPi), Vec3::UnitZ()) * edge_down;
           break;
         }
         case kVertexFace: {
-          // A's corner (1, 1, 1) direction turned to -z, then a yaw, then a
-          // little wobble.
+          // A's (+, +, +) corner turned straight down, then a yaw, then a
+          // wobble of up to 0.2 rad.
           const Vec3 corner = Vec3(eA.x(), eA.y(), eA.z()).normalized();
           const Quat down = Quat::FromTwoVectors(corner, -Vec3::UnitZ());
           q_BA = AboutAxis(rng.Uniform(0.0, 0.2), Vec3(rng.Uniform(-1, 1), rng.Uniform(-1, 1), 0.0) + Vec3(1e-3, 0, 0)) *
