@@ -4,6 +4,7 @@
 #include <cmath>
 #include <variant>
 
+#include "core/collision/box_box.h"
 #include "core/collision/contact_region.h"
 #include "core/collision/epa.h"
 #include "core/collision/gjk.h"
@@ -156,6 +157,15 @@ int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Sh
   if (b_mesh) return CollideWithMesh(a, A, X_WA, b, *b_mesh, X_WB, s, out, scratch);
   if (const auto* sa = std::get_if<SphereShape>(&A)) {
     if (const auto* sb = std::get_if<SphereShape>(&B)) return CollideSpheres(a, *sa, X_WA, b, *sb, X_WB, s, out);
+  }
+  if (s.box_box_sat) {
+    const auto* ba = std::get_if<BoxShape>(&A);
+    const auto* bb = std::get_if<BoxShape>(&B);
+    if (ba && bb) {
+      const BoxBoxResult r =
+          CollideBoxes(*ba, X_WA, *bb, X_WB, s.margin, s.sin_feature_tolerance, &scratch->points, &scratch->region);
+      if (r.decided) return Emit(a, b, r.n_BA, scratch->points, out);
+    }
   }
 
   const double rA = CoreRadius(A), rB = CoreRadius(B);

@@ -3,7 +3,9 @@
 // Dispatch: plane vs anything (the other shape's support feature against the
 // half-space), static mesh vs convex (each nearby triangle from the mesh's
 // BVH as a convex pair, regions merged by normal), sphere vs sphere
-// (analytic), and every other convex pair by
+// (analytic), box vs box by the separating axis test with feature clipping
+// (collision/box_box.h; GJK still measures boxes apart corner to corner),
+// and every other convex pair by
 // GJK on the shapes' cores (collision/gjk.h), with EPA on the full shapes
 // (collision/epa.h) when the cores overlap. The normal then feeds the
 // contact-region builder (collision/contact_region.h).
@@ -27,6 +29,10 @@ struct NarrowPhaseSettings {
   // Sine of the angle within which a face or edge counts as facing the
   // other body (about 2 degrees).
   double sin_feature_tolerance = 0.035;
+  // Box pairs through the separating axis test (collision/box_box.h); false
+  // sends them through GJK/EPA like any convex pair (the corpus test and the
+  // benchmark compare the two).
+  bool box_box_sat = true;
 };
 
 // Appends the contacts between body a (shape A at X_WA) and body b to *out,

@@ -1,8 +1,11 @@
 // Collision benchmark (not a test): broad + narrow phase time per step for
 // piles of 100, 1,000 and 10,000 bodies, and pair-query throughput per shape
-// pair. Results go to docs/benchmarks.md with the machine and commit.
+// pair (box-box by the separating axis test and by GJK/EPA side by side).
+// Results go to docs/benchmarks.md with the machine and commit.
 //
-//   build/native/grasplab_bench_collision [--quick]
+//   build/native/grasplab_bench_collision [--quick] [--pairs]
+//
+// --pairs runs only the pair queries.
 //
 // The pile: bodies of mixed shapes (box, sphere, capsule, cylinder, convex)
 // on a jittered lattice whose spacing is a little under the body size, so
@@ -93,52 +96,103 @@ void BenchPile(int n, int steps) {
               static_cast<double>(contacts) / steps);
 }
 
-void BenchPair(const char* name, const Shape& A, const Shape& B, double gap) {
+struct PairTiming {
+  double ns_per_query;
+  double contacts_per_query;
+};
+
+struct PairQuery {
+  Pose a, b;
+};
+
+// Random orientations of A above B, separated by about `gap` along z.
+std::vector<PairQuery> RandomQueries(const Shape& A, const Shape& B, double gap) {
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  // Random orientations of A above B, separated by about `gap` along z.
-  struct Q {
-    Pose a, b;
-  };
-  std::vector<Q> queries(256);
-  for (Q& q : queries) {
+  std::vector<PairQuery> queries(256);
+  for (PairQuery& q : queries) {
     q.a.q = Quat(1.0, unit(rng), unit(rng), unit(rng)).normalized();
     q.b.q = std::holds_alternative<PlaneShape>(B) ? Quat::Identity() : Quat(1.0, unit(rng), unit(rng), unit(rng)).normalized();
     q.a.p = Vec3(0.01 * unit(rng), 0.01 * unit(rng), BoundingRadius(A) * 0.8 + gap);
   }
-  NarrowPhaseSettings s;
-  s.margin = 1e-3;
+  return queries;
+}
+
+// Box `half` resting on a box of the same size as in a stack: turned about
+// z by up to 0.3 rad, tilted by up to 0.005 rad, offset by up to 5 mm, its
+// lowest corner from 0.1 mm into the lower box to 0.1 mm above it.
+std::vector<PairQuery> StackQueries(const Vec3& half) {
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<PairQuery> queries(256);
+  for (PairQuery& q : queries) {
+    q.a.q = (Quat(Eigen::AngleAxisd(0.005 * unit(rng), Vec3(unit(rng), unit(rng), 0.0).normalized())) *
+             Quat(Eigen::AngleAxisd(0.3 * unit(rng), Vec3::UnitZ())))
+                .normalized();
+    const Mat3 R = q.a.q.toRotationMatrix();
+    const double below = half.x() * std::abs(R(2, 0)) + half.y() * std::abs(R(2, 1)) + half.z() * std::abs(R(2, 2));
+    q.a.p = Vec3(0.005 * unit(rng), 0.005 * unit(rng), half.z() + below + 1e-4 * unit(rng));
+  }
+  return queries;
+}
+
+// Each query is one CollideShapes call with a scratch kept between calls, as
+// the world's contact finder keeps one.
+PairTiming TimePair(const Shape& A, const Shape& B, const std::vector<PairQuery>& queries, const NarrowPhaseSettings& s) {
+  NarrowPhaseScratch scratch;
   std::vector<Contact> out;
   const int reps = 200;
   long long found = 0;
+  for (const PairQuery& q : queries) CollideShapes(0, A, q.a, 1, B, q.b, s, &out, &scratch);  // scratch at full size
   const auto t0 = Clock::now();
   for (int r = 0; r < reps; ++r) {
-    for (const Q& q : queries) {
+    for (const PairQuery& q : queries) {
       out.clear();
-      found += CollideShapes(0, A, q.a, 1, B, q.b, s, &out);
+      found += CollideShapes(0, A, q.a, 1, B, q.b, s, &out, &scratch);
     }
   }
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
-  const double per = secs / (reps * queries.size());
-  std::printf("| %-22s | %9.0f | %12.2f | %8.2f |\n", name, 1e9 * per, 1e-6 / per,
-              static_cast<double>(found) / (reps * queries.size()));
+  const double n = static_cast<double>(reps) * queries.size();
+  return {1e9 * secs / n, found / n};
+}
+
+NarrowPhaseSettings PairSettings(bool box_box_sat) {
+  NarrowPhaseSettings s;
+  s.margin = 1e-3;
+  s.box_box_sat = box_box_sat;
+  return s;
+}
+
+void PrintPair(const char* name, const PairTiming& t) {
+  std::printf("| %-25s | %9.0f | %12.2f | %8.2f |\n", name, t.ns_per_query, 1e3 / t.ns_per_query,
+              t.contacts_per_query);
+}
+
+void BenchPair(const char* name, const Shape& A, const Shape& B, double gap) {
+  PrintPair(name, TimePair(A, B, RandomQueries(A, B, gap), PairSettings(true)));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
-  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  std::printf("## Broad + narrow phase per step, pile of n bodies (h = 2.5 ms)\n\n");
-  std::printf("| n      | steps  | broad (ms) | narrow (ms) | total (ms) | pairs     | contacts   |\n");
-  std::printf("|--------|--------|------------|-------------|------------|-----------|------------|\n");
-  BenchPile(100, quick ? 20 : 200);
-  BenchPile(1000, quick ? 5 : 50);
-  BenchPile(10000, quick ? 2 : 10);
+  bool quick = false, pairs_only = false;
+  for (int i = 1; i < argc; ++i) {
+    quick = quick || std::strcmp(argv[i], "--quick") == 0;
+    pairs_only = pairs_only || std::strcmp(argv[i], "--pairs") == 0;
+  }
+  if (!pairs_only) {
+    std::printf("## Broad + narrow phase per step, pile of n bodies (h = 2.5 ms)\n\n");
+    std::printf("| n      | steps  | broad (ms) | narrow (ms) | total (ms) | pairs     | contacts   |\n");
+    std::printf("|--------|--------|------------|-------------|------------|-----------|------------|\n");
+    BenchPile(100, quick ? 20 : 200);
+    BenchPile(1000, quick ? 5 : 50);
+    BenchPile(10000, quick ? 2 : 10);
+  }
 
   std::printf("\n## Pair queries (CollideShapes, random orientations, near contact)\n\n");
-  std::printf("| pair                   | ns/query  | Mqueries/s   | contacts |\n");
-  std::printf("|------------------------|-----------|--------------|----------|\n");
+  std::printf("| pair                      | ns/query  | Mqueries/s   | contacts |\n");
+  std::printf("|---------------------------|-----------|--------------|----------|\n");
   std::vector<Vec3> pts;
   std::mt19937 rng(5);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
@@ -148,11 +202,34 @@ int main(int argc, char** argv) {
   BenchPair("sphere-sphere", SphereShape{0.05}, SphereShape{0.05}, 0.05);
   BenchPair("sphere-plane", SphereShape{0.05}, PlaneShape{}, 0.0);
   BenchPair("box-plane", box, PlaneShape{}, 0.0);
-  BenchPair("box-box", box, box, 0.03);
+  // Box-box by the separating axis test (the default) and by GJK/EPA (the
+  // general path), alternated three times in the same run, on the random
+  // queries and on boxes resting in a stack; each row the fastest of three.
+  const char* const box_names[2][2] = {{"box-box (SAT)", "box-box (GJK/EPA)"},
+                                       {"box-box stack (SAT)", "box-box stack (GJK/EPA)"}};
+  const std::vector<PairQuery> box_queries[2] = {RandomQueries(box, box, 0.03),
+                                                 StackQueries(std::get<BoxShape>(box).half_extents)};
+  PairTiming box_rows[2][2];
+  for (int set = 0; set < 2; ++set) {
+    for (int path = 0; path < 2; ++path) box_rows[set][path] = {1e300, 0.0};
+    for (int round = 0; round < 3; ++round) {
+      for (int path = 0; path < 2; ++path) {
+        const PairTiming t = TimePair(box, box, box_queries[set], PairSettings(path == 0));
+        if (t.ns_per_query < box_rows[set][path].ns_per_query) box_rows[set][path] = t;
+      }
+    }
+    for (int path = 0; path < 2; ++path) PrintPair(box_names[set][path], box_rows[set][path]);
+  }
   BenchPair("capsule-capsule", CapsuleShape{0.02, 0.08}, CapsuleShape{0.02, 0.08}, 0.03);
   BenchPair("cylinder-box", CylinderShape{0.04, 0.08}, box, 0.03);
   BenchPair("sphere-box", SphereShape{0.05}, box, 0.03);
   BenchPair("convex(100)-box", convex, box, 0.03);
   BenchPair("convex(100)-convex", convex, convex, 0.05);
+  for (int set = 0; set < 2; ++set) {
+    std::printf("\n%s: GJK/EPA / SAT = %.1f (%.0f ns against %.0f ns per query)", set == 0 ? "box-box" : "box-box stack",
+                box_rows[set][1].ns_per_query / box_rows[set][0].ns_per_query, box_rows[set][1].ns_per_query,
+                box_rows[set][0].ns_per_query);
+  }
+  std::printf("\n");
   return 0;
 }
