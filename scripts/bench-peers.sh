@@ -137,9 +137,15 @@ GRASP_SCENES=(assets/scenes/barrett-handset.json assets/scenes/barrett-bunny.jso
   assets/scenes/parallel-jaw-cube.json assets/scenes/two-finger-cylinder.json)
 mkdir -p "$work/grasp"
 "$work/mujoco_grasp" "$work/grasp" 5 "${GRASP_SCENES[@]}" > "$work/grasp-native.md"
+# The same native comparison with grasplab in the reduced formulation (issue 18).
+mkdir -p "$work/grasp-reduced"
+GRASPLAB_FORMULATION=reduced "$work/mujoco_grasp" "$work/grasp-reduced" 5 "${GRASP_SCENES[@]}" > "$work/grasp-native-reduced.md"
 node tests/bench/peers/grasp_wasm.mjs "$work/grasp" "${GRASP_SCENES[@]}" > "$work/grasp-node.json"
 node tests/bench/peers/grasp_browser.mjs "$work/grasp" "${GRASP_SCENES[@]}" > "$work/grasp-chromium.json"
 cat "$work/grasp-native.md"
+echo
+echo "grasplab in the reduced formulation (dynamics.formulation \"reduced\"), native, same run:"
+cat "$work/grasp-native-reduced.md"
 echo
 node - "$work" <<'JS'
 const fs = require('fs');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Rewrites tests/golden/state_hashes.json from the native CLI
-// (build/native/grasplab run SCENE --solver S --steps N for every run the
+// (build/native/grasplab run SCENE --solver S [--formulation F] --steps N for every run the
 // file lists) and prints each hash that moved. Run it after a change that
 // is meant to move trajectories, and give the reason in the commit message.
 //   node scripts/update-golden-hashes.mjs [--check]
@@ -17,9 +17,10 @@ let moved = 0;
 for (const run of doc.runs) {
   const args = ['run', `${root}assets/scenes/${run.scene}.json`, '--steps', String(run.steps)];
   if (run.solver !== 'scene') args.push('--solver', run.solver);
+  if (run.formulation) args.push('--formulation', run.formulation);
   const hash = JSON.parse(execFileSync(`${root}build/native/grasplab`, args, { encoding: 'utf8', maxBuffer: 1 << 26 })).stateHash;
   if (hash !== run.hash) {
-    console.log(`${run.scene} (${run.solver}, ${run.steps} steps): ${run.hash} -> ${hash}`);
+    console.log(`${run.scene} (${run.solver}${run.formulation ? ', ' + run.formulation : ''}, ${run.steps} steps): ${run.hash} -> ${hash}`);
     run.hash = hash;
     ++moved;
   }

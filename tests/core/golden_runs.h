@@ -1,5 +1,6 @@
 // The runs of the committed golden file (tests/golden/state_hashes.json):
-// each bundled scene, its contact model ("scene": the file's own) and its
+// each bundled scene, its contact model ("scene": the file's own), its
+// formulation ("scene" unless the run names "maximal" or "reduced") and its
 // step count. The golden-hash test and the allocation test step the same
 // runs.
 #pragma once
@@ -15,7 +16,7 @@
 namespace grasplab {
 
 struct GoldenRun {
-  std::string scene, solver, hash;
+  std::string scene, solver, hash, formulation = "scene";
   int steps = 0;
 };
 
@@ -28,13 +29,17 @@ inline std::vector<GoldenRun> GoldenRuns() {
   const nlohmann::json golden = nlohmann::json::parse(text.str());
   std::vector<GoldenRun> runs;
   for (const nlohmann::json& run : golden.at("runs")) {
-    runs.push_back({run.at("scene"), run.at("solver"), run.at("hash"), run.at("steps")});
+    GoldenRun r{run.at("scene"), run.at("solver"), run.at("hash")};
+    r.steps = run.at("steps");
+    if (run.contains("formulation")) r.formulation = run.at("formulation");
+    runs.push_back(r);
   }
   return runs;
 }
 
-// The bundled scene with the run's contact model.
-inline Scene GoldenRunScene(const std::string& scene, const std::string& solver) {
+// The bundled scene with the run's contact model and formulation.
+inline Scene GoldenRunScene(const std::string& scene, const std::string& solver,
+                            const std::string& formulation = "scene") {
   Scene s = BundledScene(scene);
   if (solver != "scene") {
     ContactSolver cs;
@@ -43,6 +48,14 @@ inline Scene GoldenRunScene(const std::string& scene, const std::string& solver)
       std::abort();
     }
     s.world.set_contact_solver(cs);
+  }
+  if (formulation != "scene") {
+    Formulation f;
+    if (Status st = ParseFormulation(formulation, &f); !st.ok()) {
+      std::fprintf(stderr, "GoldenRunScene(%s): %s\n", formulation.c_str(), st.message().c_str());
+      std::abort();
+    }
+    s.world.set_formulation(f);
   }
   return s;
 }

@@ -1,7 +1,7 @@
 // The committed golden hashes (tests/golden/state_hashes.json), reached by
 // the WASM module on the worker's path: the scene text with its assets handed
-// over by setAsset, the contact model replaced in the text where the run
-// names one. Native runs check the same file (tests/core/golden_hashes_test.cc),
+// over by setAsset, the contact model and the formulation replaced in the
+// text where the run names them. Native runs check the same file (tests/core/golden_hashes_test.cc),
 // so a change that moves native and WASM together still fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,9 +14,11 @@ const Module = await loadGrasplab();
 const golden = JSON.parse(fs.readFileSync(path.join(repoRoot, 'tests/golden/state_hashes.json'), 'utf8'));
 
 for (const run of golden.runs) {
-  test(`${run.scene} (${run.solver}, ${run.steps} steps): WASM ends on the golden hash`, () => {
+  const formulation = run.formulation ?? 'scene';
+  test(`${run.scene} (${run.solver}, ${formulation}, ${run.steps} steps): WASM ends on the golden hash`, () => {
     const doc = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/scenes', `${run.scene}.json`), 'utf8'));
     if (run.solver !== 'scene') doc.solver = { ...(doc.solver ?? {}), type: run.solver };
+    if (formulation !== 'scene') doc.dynamics = { ...(doc.dynamics ?? {}), formulation };
     const sim = new Module.Simulation();
     try {
       for (const asset of assetPaths(doc)) sim.setAsset(asset, new Uint8Array(fs.readFileSync(path.join(repoRoot, asset))));

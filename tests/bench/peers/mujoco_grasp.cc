@@ -3,6 +3,10 @@
 //
 //   mujoco_grasp OUT_DIR SECONDS SCENE.json...
 //
+// GRASPLAB_FORMULATION=reduced (or maximal) in the environment replaces the
+// scenes' dynamics.formulation on grasplab's side (issue 18's table runs
+// both).
+//
 // Per scene: the scene is translated to MJCF at its creation poses
 // (mjcf_writer.h). grasplab runs it first and records, per step, what its
 // controllers commanded: each PD joint's ctrl = q_t + (kd/kp) q_dot_t and
@@ -25,6 +29,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -58,6 +63,14 @@ double Seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::d
 // grasplab: one run of `steps`, recording when `rec` is set; returns seconds.
 double RunGrasplab(const std::string& file, int draw, int steps, const peers::MjcfScene* mj, Recording* rec) {
   Scene scene = LoadSceneFile(file).value();
+  if (const char* f = std::getenv("GRASPLAB_FORMULATION")) {
+    Formulation formulation;
+    if (Status s = ParseFormulation(f, &formulation); !s.ok()) {
+      std::fprintf(stderr, "GRASPLAB_FORMULATION: %s\n", s.message().c_str());
+      std::exit(2);
+    }
+    scene.world.set_formulation(formulation);
+  }
   const BodyId object = scene.grasp->object;
   // Draw k starts the object k nm further along x (see the header).
   Pose start = scene.world.pose(object);

@@ -55,8 +55,9 @@ namespace {
 
 // Allocations made by each of `steps` steps of the scene with `solver`
 // ("scene": the file's own).
-std::vector<long> AllocationsPerStep(const std::string& scene_name, const std::string& solver, int steps) {
-  Scene s = GoldenRunScene(scene_name, solver);
+std::vector<long> AllocationsPerStep(const std::string& scene_name, const std::string& solver, int steps,
+                                     const std::string& formulation = "scene") {
+  Scene s = GoldenRunScene(scene_name, solver, formulation);
   std::vector<long> per_step(steps, 0);
   for (int k = 0; k < steps; ++k) {
     const long before = g_allocations;
@@ -83,8 +84,8 @@ TEST_CASE("After its first steps a scene steps without allocating, in every cont
   REQUIRE(runs.size() >= 41);
   for (const GoldenRun& run : runs) {
     const int steps = run.steps;
-    DYNAMIC_SECTION(run.scene << " (" << run.solver << ", " << steps << " steps)") {
-      const std::vector<long> per_step = AllocationsPerStep(run.scene, run.solver, steps);
+    DYNAMIC_SECTION(run.scene << " (" << run.solver << ", " << run.formulation << ", " << steps << " steps)") {
+      const std::vector<long> per_step = AllocationsPerStep(run.scene, run.solver, steps, run.formulation);
       const int first = steps / 4;
       long total = 0;
       int allocating = 0;

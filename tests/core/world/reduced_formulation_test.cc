@@ -145,7 +145,7 @@ EnergyRun RunDoublePendulum(double h, double L, double r, double m) {
 // from ABA at q^{l+1} with the velocity-product terms at qd^l), as MuJoCo's
 // Euler integrator: first order, so a chaotic double pendulum loses energy
 // in proportion to h. (The maximal formulation's Cartesian mass matrix is
-// constant, and its projected symplectic Euler loses far less: 0.12 % of the
+// constant, and its projected symplectic Euler loses far less: 0.11 % of the
 // swing over these 10 s at 1 ms; docs/benchmarks.md.)
 TEST_CASE("Reduced: a double pendulum's energy drift is first order in h and small at 1 ms", "[reduced]") {
   const double L = 0.4, r = 0.02, m = 0.5;
