@@ -398,6 +398,7 @@ const api = {
       lcpSize: latest.stats[Stats.LCP_SIZE], pivots: latest.stats[Stats.PIVOTS],
       residual: latest.stats[Stats.RESIDUAL], lcpFailures: latest.stats[Stats.LCP_FAILURES],
       frictionEdges: latest.stats[Stats.FRICTION_DIRECTIONS],
+      formulation: latest.settings?.dynamics?.formulation ?? 'maximal',
     } : null,
     plots: plots.latest(),
     energy: latest.energy ? Array.from(latest.energy) : null,

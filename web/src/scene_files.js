@@ -87,7 +87,7 @@ export function createSceneFiles(app) {
     if (link.running) api().play();
   }
 
-  // Parameters: edit the loaded scene's JSON (solver, timestep, material
+  // Parameters: edit the loaded scene's JSON (solver, formulation, timestep, material
   // friction), reload it from t = 0, and keep the link in the address bar in
   // step with the edited scene.
   async function showParams() {
@@ -100,7 +100,8 @@ export function createSceneFiles(app) {
     }
     const scene = JSON.parse(src.text);
     // The values in force, defaults included, as the engine reports them (core/io/scene_description.h).
-    const { timestep, solver } = latest.settings;
+    const { timestep, solver, dynamics } = latest.settings;
+    form.elements.formulation.value = dynamics?.formulation ?? 'maximal';
     form.elements.timestep.value = String(timestep);
     form.elements.frictionEdges.value = String(solver.frictionEdges);
     form.elements.errorReduction.value = String(solver.errorReduction);
@@ -131,6 +132,11 @@ export function createSceneFiles(app) {
       errorReduction: Number(form.elements.errorReduction.value), contactTime: form.elements.contactTime.value };
     if (scene.solver.type === 'pgs') scene.solver.iterations = Number(form.elements.iterations.value);
     else delete scene.solver.iterations;
+    // dynamics.formulation only when it is not the default, so an untouched scene's link stays as it was.
+    const formulation = form.elements.formulation.value;
+    if (formulation !== 'maximal') scene.dynamics = { ...(scene.dynamics ?? {}), formulation };
+    else if (scene.dynamics) delete scene.dynamics.formulation;
+    if (scene.dynamics && Object.keys(scene.dynamics).length === 0) delete scene.dynamics;
     const torsion = Number(form.elements.torsionalFrictionRadius.value);
     if (torsion > 0) scene.solver.torsionalFrictionRadius = torsion;
     else delete scene.solver.torsionalFrictionRadius;
