@@ -49,6 +49,19 @@ def test_state_hash_is_the_golden_one(root, golden, scene):
     assert sim.summary()["stateHash"] == golden[(scene, "scene", 800)]
 
 
+@pytest.mark.parametrize("scene", ["barrett-handset", "parallel-jaw-cube", "arm-hand"])
+def test_the_reduced_formulation_gives_the_golden_hash(root, golden, scene):
+    # dynamics.formulation "reduced" in the scene text: robots as trees in
+    # joint coordinates, the same trajectory as the CLI's --formulation reduced.
+    doc = json.loads((root / "assets" / "scenes" / f"{scene}.json").read_text())
+    doc["dynamics"] = {"formulation": "reduced"}
+    sim = grasplab.Simulation.from_json(json.dumps(doc), str(root / "assets"))
+    assert sim.settings()["dynamics"]["formulation"] == "reduced"
+    sim.step(800)
+    assert sim.state_hash() == golden[(scene, "scene", 800, "reduced")]
+    assert sim.summary()["dynamics"] == {"formulation": "reduced", "trees": 1}
+
+
 def test_a_share_link_loads_the_scene_it_carries(root, golden, cli):
     # The CLI's link for the handset scene (the page opens the same link):
     # the same trajectory, assets from the repository by default.
