@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "core/dynamics/integrate_pose.h"
 #include "core/geometry/shape.h"
 #include "core/multibody/aba.h"
 #include "core/multibody/crba.h"
@@ -136,36 +137,44 @@ Status ArticulatedTrees::Build(const WorldModel& model, const WorldState& state)
   return Status::Ok();
 }
 
-void ArticulatedTrees::BaseMotion(const WorldModel& model, const WorldState& state, Tree* t) const {
+void ArticulatedTrees::BaseTarget(const WorldModel& model, const WorldState& state, Tree* t) const {
   const JointDef& rd = model.joints[t->root];
   const Pose& X_WP = state.X_WB[rd.parent];
   if (!t->fixed_root) {
-    t->X_W0 = X_WP;
-    t->V_base_W.setZero();
+    t->X_target = X_WP;
+    t->V_target.setZero();
     return;
   }
   const JointFrames& f = state.joint_frames[t->root];
-  t->X_W0 = Compose(Compose(X_WP, JointFrameInParent(f)), ChildInJointFrame(f));
+  t->X_target = Compose(Compose(X_WP, JointFrameInParent(f)), ChildInJointFrame(f));
   const MountTwist& m = state.mount_twist[t->root];
   const Vec3 anchor_W = X_WP.Apply(f.p_P);
-  t->V_base_W = MakeSpatial(m.w, m.v - m.w.cross(anchor_W));
+  t->V_target = MakeSpatial(m.w, m.v - m.w.cross(anchor_W));
+}
+
+void ArticulatedTrees::PlaceTree(const WorldModel& model, Tree* t, WorldState* state) {
+  (void)model;
+  for (int i = 0; i < t->model.dof(); ++i) {
+    t->q[i] = state->joints[t->dof_joint[i]].position;
+    t->qd[i] = state->joints[t->dof_joint[i]].velocity;
+  }
+  UpdateKinematics(t->model, t->q.data(), t->qd.data(), t->X_W0, SpatialVector::Zero(), &t->data);
+  for (BodyId c : t->bodies) {
+    const BodyLink& l = link_[c];
+    const Pose X_WB = l.body < 0 ? t->X_W0 : BodyPoseWorld(t->data, l.body);
+    Pose X = Compose(X_WB, l.X_BC);
+    X.q.normalize();
+    state->X_WB[c] = X;
+  }
 }
 
 void ArticulatedTrees::PlaceBodies(const WorldModel& model, WorldState* state) {
   for (Tree& t : trees_) {
-    BaseMotion(model, *state, &t);
-    for (int i = 0; i < t.model.dof(); ++i) {
-      t.q[i] = state->joints[t.dof_joint[i]].position;
-      t.qd[i] = state->joints[t.dof_joint[i]].velocity;
-    }
-    UpdateKinematics(t.model, t.q.data(), t.qd.data(), t.X_W0, SpatialVector::Zero(), &t.data);
-    for (BodyId c : t.bodies) {
-      const BodyLink& l = link_[c];
-      const Pose X_WB = l.body < 0 ? t.X_W0 : BodyPoseWorld(t.data, l.body);
-      Pose X = Compose(X_WB, l.X_BC);
-      X.q.normalize();
-      state->X_WB[c] = X;
-    }
+    BaseTarget(model, *state, &t);
+    t.X_W0 = t.X_target;
+    t.V_base_W = t.V_target;
+    t.base_placed = true;
+    PlaceTree(model, &t, state);
   }
 }
 
@@ -176,16 +185,38 @@ void ArticulatedTrees::IntegratePositions(const WorldModel& model, double h, Wor
       t.q_prev[i] = js.position;
       js.position += h * js.velocity;
     }
+    BaseTarget(model, *state, &t);
+    if (!t.fixed_root || !t.base_placed) {
+      t.X_W0 = t.X_target;
+      t.V_base_W = t.V_target;
+      t.base_placed = true;
+    } else {
+      // The base moves as a body by its twist of the last step (eq. 12).
+      const Vec3 w = Angular(t.V_base_W);
+      AdvancePose(h, Linear(t.V_base_W) + w.cross(t.X_W0.p), w, &t.X_W0);
+    }
+    PlaceTree(model, &t, state);
   }
-  PlaceBodies(model, state);
 }
 
 void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState& state, double h,
                                       const DragSpring& drag, std::vector<VelocityBody>* bodies) {
   for (Tree& t : trees_) {
     const int n = t.model.dof();
-    BaseMotion(model, state, &t);
-    const SpatialVector V_prev = t.has_prev ? t.V_base_W_prev : t.V_base_W;
+    BaseTarget(model, state, &t);
+    const SpatialVector V_prev = t.V_base_W;  // the base's twist of the last step
+    if (t.fixed_root) {
+      // The mount's twist plus eq. 16's correction towards its pose
+      // (gamma = error_reduction), in the base origin's velocity.
+      const double k = model.settings.error_reduction / h;
+      Quat d = t.X_target.q * t.X_W0.q.conjugate();
+      if (d.w() < 0.0) d.coeffs() = -d.coeffs();
+      const Vec3 w = Angular(t.V_target) + k * (2.0 * d.vec());
+      const Vec3 v_origin = Linear(t.V_target) + Angular(t.V_target).cross(t.X_W0.p) + k * (t.X_target.p - t.X_W0.p);
+      t.V_base_W = MakeSpatial(w, v_origin - w.cross(t.X_W0.p));
+    } else {
+      t.V_base_W = t.V_target;
+    }
     for (int i = 0; i < n; ++i) {
       const JointState& js = state.joints[t.dof_joint[i]];
       t.q[i] = js.position;
@@ -224,8 +255,6 @@ void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState&
     ForwardDynamics(t.model, &t.data, t.tau.data(), BaseAcceleration(t.data, model.settings.gravity, a_W),
                     t.drag_on_tree ? t.f_ext.data() : nullptr, t.qdd.data());
     for (int i = 0; i < n; ++i) t.qd[i] += h * t.qdd[i];
-    t.V_base_W_prev = t.V_base_W;
-    t.has_prev = true;
     // The bodies' free twists.
     for (BodyId c : t.bodies) {
       SpatialVector V = t.V_base_W;

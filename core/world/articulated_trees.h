@@ -3,12 +3,15 @@
 // body becomes an articulated tree in joint coordinates
 // (multibody/articulated_model.h), and the World's stages treat its bodies
 // through it:
-//   kIntegratePositions  q^{l+1} = q^l + h qd^l per tree joint, the base
-//                        placed by its mount, body poses by forward kinematics
-//                        (no joint drift: the joints hold by construction);
-//   kExternalImpulses    qd* = qd^l + h ABA(q^{l+1}, qd^l; tau, g, base
-//                        motion, drag) (eq. 1's free acceleration), and H's
-//                        LTDL factor at q^{l+1} for the island solve;
+//   kIntegratePositions  q^{l+1} = q^l + h qd^l per tree joint, a mounted
+//                        base moved by its own twist (eq. 12), body poses by
+//                        forward kinematics (no joint drift: the joints hold
+//                        by construction);
+//   kExternalImpulses    the base's twist: the mount's plus eq. 16's
+//                        correction towards the mount's pose; qd* = qd^l +
+//                        h ABA(q^{l+1}, qd^l; tau, g, the base's
+//                        acceleration, drag) (eq. 1's free acceleration), and
+//                        H's LTDL factor at q^{l+1} for the island solve;
 //   kSolveIslands        the island's inverse inertia on tree bodies is
 //                        J H^-1 J^T (solvers/island_tree.h); tree joints add
 //                        no equality rows, couplings and loops still do;
@@ -17,7 +20,8 @@
 // Which joints form trees: a dynamic body's first joint (lowest index) that
 // names it as child is its parent joint. A joint from a static body is a
 // root; a root of type fixed makes its child the tree's base, moved by the
-// mount (World::SetMountTarget) with its twist prescribed; a revolute or
+// mount (World::SetMountTarget) with a prescribed twist (contacts do not
+// push it, as if infinitely heavy); a revolute or
 // prismatic root hangs the tree from the static body itself. Parent joints
 // below a tree's bodies extend it (fixed ones merge the child into its
 // parent's tree body). Every other joint (a second joint on a body, closing
@@ -97,12 +101,20 @@ class ArticulatedTrees {
     std::vector<SpatialVector> f_ext;
     Pose X_W0;                                   // the base frame in the world
     SpatialVector V_base_W = SpatialVector::Zero();     // at l+1 (world, about the origin)
-    SpatialVector V_base_W_prev = SpatialVector::Zero();
-    bool has_prev = false;
+    // A moving mount's target (World::SetMountTarget): the base frame's pose
+    // and world twist it asks for. The base itself moves like a body, by its
+    // own twist (eq. 12), and its twist is the target's plus eq. 16's
+    // correction towards the target pose, as the mount's rows do in the
+    // maximal formulation.
+    Pose X_target;
+    SpatialVector V_target = SpatialVector::Zero();
+    bool base_placed = false;
     bool drag_on_tree = false;
   };
-  // The base frame and world twist of tree t from its root joint.
-  void BaseMotion(const WorldModel& model, const WorldState& state, Tree* t) const;
+  // The target pose and twist of tree t's base from its root joint.
+  void BaseTarget(const WorldModel& model, const WorldState& state, Tree* t) const;
+  // Body poses by forward kinematics from the joints' q and t's base pose.
+  void PlaceTree(const WorldModel& model, Tree* t, WorldState* state);
 
   std::vector<Tree> trees_;
   std::vector<BodyLink> link_;  // per world body
