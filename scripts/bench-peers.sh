@@ -142,17 +142,21 @@ mkdir -p "$work/grasp-reduced"
 GRASPLAB_FORMULATION=reduced "$work/mujoco_grasp" "$work/grasp-reduced" 5 "${GRASP_SCENES[@]}" > "$work/grasp-native-reduced.md"
 node tests/bench/peers/grasp_wasm.mjs "$work/grasp" "${GRASP_SCENES[@]}" > "$work/grasp-node.json"
 node tests/bench/peers/grasp_browser.mjs "$work/grasp" "${GRASP_SCENES[@]}" > "$work/grasp-chromium.json"
+GRASPLAB_FORMULATION=reduced node tests/bench/peers/grasp_wasm.mjs "$work/grasp-reduced" "${GRASP_SCENES[@]}" > "$work/grasp-node-reduced.json"
+GRASPLAB_FORMULATION=reduced node tests/bench/peers/grasp_browser.mjs "$work/grasp-reduced" "${GRASP_SCENES[@]}" > "$work/grasp-chromium-reduced.json"
 cat "$work/grasp-native.md"
 echo
 echo "grasplab in the reduced formulation (dynamics.formulation \"reduced\"), native, same run:"
 cat "$work/grasp-native-reduced.md"
+for suffix in "" "-reduced"; do
 echo
-node - "$work" <<'JS'
+[ -n "$suffix" ] && echo "The reduced formulation:"
+node - "$work" "$suffix" <<'JS'
 const fs = require('fs');
-const dir = process.argv[2];
-const node = JSON.parse(fs.readFileSync(`${dir}/grasp-node.json`, 'utf8'));
-const chrome = JSON.parse(fs.readFileSync(`${dir}/grasp-chromium.json`, 'utf8'));
-const native = new Map(fs.readFileSync(`${dir}/grasp-native.md`, 'utf8').split('\n').filter((l) => /^\| [a-z]/.test(l) && !l.startsWith('| scene'))
+const dir = process.argv[2], suffix = process.argv[3];
+const node = JSON.parse(fs.readFileSync(`${dir}/grasp-node${suffix}.json`, 'utf8'));
+const chrome = JSON.parse(fs.readFileSync(`${dir}/grasp-chromium${suffix}.json`, 'utf8'));
+const native = new Map(fs.readFileSync(`${dir}/grasp-native${suffix}.md`, 'utf8').split('\n').filter((l) => /^\| [a-z]/.test(l) && !l.startsWith('| scene'))
   .map((l) => l.split('|').slice(1, -1).map((c) => c.trim())).map((c) => [c[0], c]));
 console.log(`| scene (5 s, h = 2.5 ms; grasplab: median and range of 5 draws) | grasplab native (us/step) | MuJoCo native | ratio | grasplab WASM, Node | mujoco-js ${node.mujocoVersion}, Node | ratio | grasplab WASM, Chromium ${chrome.browser} | mujoco-js, Chromium | ratio | grasplab WASM / native |`);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -165,6 +169,7 @@ for (const [scene, n] of native) {
 }
 console.log('\n(mujoco-js object end apart from grasplab\'s, mm: ' + Object.entries(node.scenes).map(([s, r]) => `${s} ${r.mujoco.objectEndApartMm.toFixed(1)}`).join(', ') + ')');
 JS
+done
 
 echo
 # Many resting bodies: grasplab's Gauss-Seidel against Bullet (native) and Jolt and Rapier (WASM, Node).

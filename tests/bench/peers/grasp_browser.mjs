@@ -27,7 +27,8 @@ const files = async (p) => {
 };
 try {
   window.result = await runGraspBenchmark({ Module: await createGrasplab(), mujoco: await loadMujoco(), files,
-    replayDir: '/replay', scenes: ${JSON.stringify(scenes)}, now: () => performance.now() });
+    replayDir: '/replay', scenes: ${JSON.stringify(scenes)}, now: () => performance.now(),
+    formulation: ${JSON.stringify(process.env.GRASPLAB_FORMULATION ?? '')} || undefined });
 } catch (e) { window.result = { error: String(e && e.stack || e) }; }
 </script>`;
 const server = http.createServer((req, res) => {

@@ -19,5 +19,6 @@ const out = await runGraspBenchmark({
   replayDir,
   scenes,
   now: () => performance.now(),
+  formulation: process.env.GRASPLAB_FORMULATION,
 });
 console.log(JSON.stringify(out));

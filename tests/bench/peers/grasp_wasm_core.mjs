@@ -86,11 +86,15 @@ export function timeMujoco(mujoco, xml, replay, now) {
 
 // Both sides for every scene: `files` reads a repository path as bytes
 // (Node: the disk; the page: fetch), `replayDir` is where mujoco_grasp wrote.
-export async function runGraspBenchmark({ Module, mujoco, files, replayDir, scenes, now }) {
+// `formulation` ("maximal" or "reduced"), when given, replaces the scenes'
+// dynamics.formulation on grasplab's side (GRASPLAB_FORMULATION in the
+// environment of grasp_wasm.mjs and grasp_browser.mjs).
+export async function runGraspBenchmark({ Module, mujoco, files, replayDir, scenes, now, formulation }) {
   const decode = (bytes) => new TextDecoder().decode(bytes);
   const out = { mujocoVersion: mujoco.mj_versionString(), scenes: {} };
   for (const file of scenes) {
     const scene = JSON.parse(decode(await files(file)));
+    if (formulation) scene.dynamics = { ...(scene.dynamics ?? {}), formulation };
     const assets = {};
     for (const path of assetPaths(scene)) assets[path] = await files(path);
     const replay = JSON.parse(decode(await files(`${replayDir}/${scene.name}.replay.json`)));
