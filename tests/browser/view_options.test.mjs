@@ -125,7 +125,7 @@ test('contact models side by side: the lesson runs two more as ghosts in lockste
     assert.match(await page.textContent('#legend-compare'), /solid = LCP, 8-edge pyramid; ghosts = Gauss-Seidel, exact cone, impulses, then LCP/);
     // The panel's boxes show what runs.
     const ticked = await page.$$eval('#compare-models input', (boxes) => boxes.map((b) => b.checked));
-    assert.deepEqual(ticked, [false, false, true, true, false]);
+    assert.deepEqual(ticked, [false, false, true, true, false, false]);
     await page.evaluate(() => window.grasplab.action('autograsp', 'hand', 1.5));
     await page.evaluate(() => window.grasplab.runSteps(800));
     const s = await waitForState(page, (st) => st.steps >= 800, { what: '2 s', timeout: 120000 });
@@ -150,6 +150,21 @@ test('contact models side by side: the lesson runs two more as ghosts in lockste
     await waitForState(page, (st) => st.compare.length === 0, { what: 'no ghost' });
     assert.ok(await page.isHidden('#legend-compare'));
     console.log(`screenshot: ${await session.screenshot('compare-models.png')}`);
+    // The two formulations side by side: the same model with the robot in joint coordinates.
+    await page.check('#compare-models input[name=compare-5]');
+    await waitForState(page, (st) => st.compare.length === 1 && st.steps === 0, { what: 'the reduced ghost' });
+    await page.evaluate(() => window.grasplab.action('autograsp', 'hand', 1.5));
+    await page.evaluate(() => window.grasplab.runSteps(800));
+    const r = await waitForState(page, (st) => st.steps >= 800, { what: '2 s, reduced beside', timeout: 120000 });
+    const ghost = r.compare[0];
+    assert.equal(ghost.label, 'reduced coordinates (same model)');
+    assert.equal(ghost.time, r.time);
+    assert.ok(ghost.contactCount >= 3, `${ghost.contactCount} contacts`);
+    const dr = Math.hypot(...[0, 1, 2].map((k) => ghost.poses[7 * h + k] - r.bodies[h].position[k]));
+    assert.ok(dr < 1e-3, `reduced: ${dr} m from the maximal formulation's handset`);
+    await page.evaluate(() => window.grasplab.compare([{ label: 'x', solver: {}, dynamics: { formulation: 'nope' } }]));
+    await page.waitForFunction(() => window.grasplab.state().errors.some((e) => /compare\[0\]\.dynamics\.formulation/.test(e)));
+    console.log(`screenshot: ${await session.screenshot('compare-formulations.png')}`);
     assert.deepEqual(session.consoleErrors, []);
   } finally {
     await session.close();

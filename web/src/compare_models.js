@@ -5,7 +5,9 @@
 // replaced (lesson_measure.js: withSolver), started from t = 0 with the main
 // simulation, and it receives what the page does to the main one through the
 // same module calls: button actions, joint set points, material friction and
-// gravity. A mouse drag and JavaScript controllers act on the main
+// gravity. A model may also replace the scene's dynamics.formulation
+// ("maximal" or "reduced": the same contact model, robots in joint
+// coordinates), so the two formulations run side by side. A mouse drag and JavaScript controllers act on the main
 // simulation only. A ghost whose step fails is dropped with its error.
 import { withSolver } from './lesson_measure.js';
 
@@ -21,7 +23,11 @@ export const COMPARE_OPTIONS = [
   { label: 'Gauss-Seidel, exact cone', solver: { type: 'pgs' } },
   { label: 'impulses, then LCP', solver: { type: 'impulse' } },
   { label: 'penalty (slow)', solver: { type: 'penalty' } },
+  { label: 'reduced coordinates (same model)', solver: {}, dynamics: { formulation: 'reduced' } },
 ];
+
+// A model's identity, to match the panel's boxes with the models running.
+export function modelKey(m) { return JSON.stringify([m.solver ?? {}, m.dynamics ?? null]); }
 
 // A scene's solver settings (DescribeSettings' "solver") in words.
 export function describeSolver(solver) {
@@ -31,7 +37,7 @@ export function describeSolver(solver) {
   return solver.type === 'lcp' || solver.type === 'impulse' ? `${name}, ${solver.frictionEdges}-edge pyramid` : name;
 }
 
-// models: [{ label, solver: { scene "solver" fields } }] from the page: checked
+// models: [{ label, solver: { scene "solver" fields }, dynamics?: { formulation } }] from the page: checked
 // here (they come from a lesson file or the control panel).
 export function validateModels(models) {
   if (!Array.isArray(models) || models.length > MAX_GHOSTS) return `compare: at most ${MAX_GHOSTS} models`;
@@ -39,6 +45,11 @@ export function validateModels(models) {
     if (!m || typeof m.label !== 'string' || !m.label) return `compare[${i}].label: must be a non-empty string`;
     if (!m.solver || typeof m.solver !== 'object' || Array.isArray(m.solver)) return `compare[${i}].solver: must be an object`;
     for (const k of Object.keys(m.solver)) if (!SOLVER_FIELDS.includes(k)) return `compare[${i}].solver.${k}: must be one of ${SOLVER_FIELDS.join(', ')}`;
+    if (m.dynamics !== undefined) {
+      if (!m.dynamics || typeof m.dynamics !== 'object' || Array.isArray(m.dynamics)) return `compare[${i}].dynamics: must be an object`;
+      for (const k of Object.keys(m.dynamics)) if (k !== 'formulation') return `compare[${i}].dynamics.${k}: must be formulation`;
+      if (!['maximal', 'reduced'].includes(m.dynamics.formulation)) return `compare[${i}].dynamics.formulation: must be "maximal" or "reduced"`;
+    }
   }
   return '';
 }
@@ -52,7 +63,7 @@ export class ModelComparison {
 
   get active() { return this.ghosts.length > 0; }
 
-  labels() { return this.ghosts.map((g) => ({ label: g.label, solver: g.solver })); }
+  labels() { return this.ghosts.map((g) => ({ label: g.label, solver: g.solver, ...(g.dynamics ? { dynamics: g.dynamics } : {}) })); }
 
   // Starts the ghosts from t = 0 of `sceneText` (assets: [path, bytes]).
   // Returns '' or the first error (then no ghost runs).
@@ -63,13 +74,18 @@ export class ModelComparison {
     for (const m of models) {
       const sim = new this.Module.Simulation();
       for (const [path, bytes] of assets) sim.setAsset(path, bytes);
-      const err = sim.loadJson(withSolver(sceneText, m.solver));
+      let text = withSolver(sceneText, m.solver);
+      if (m.dynamics) {
+        const scene = JSON.parse(text);
+        text = JSON.stringify({ ...scene, dynamics: { ...(scene.dynamics ?? {}), ...m.dynamics } });
+      }
+      const err = sim.loadJson(text);
       if (err) {
         sim.delete();
         this.clear();
         return `compare (${m.label}): ${err}`;
       }
-      this.ghosts.push({ label: m.label, solver: { ...m.solver }, sim, stepMs: 0 });
+      this.ghosts.push({ label: m.label, solver: { ...m.solver }, dynamics: m.dynamics ? { ...m.dynamics } : undefined, sim, stepMs: 0 });
     }
     return '';
   }

@@ -14,7 +14,7 @@
 // Plain DOM: lil-gui was tried first, but headless Chromium (SwiftShader)
 // left a blank band under its panel in every screenshot.
 
-import { COMPARE_OPTIONS } from './compare_models.js';
+import { COMPARE_OPTIONS, modelKey } from './compare_models.js';
 
 const ACTIONS = [
   ['Auto-grasp', 'autograsp', 'Close the fingers with the PD controllers until they hold (g)'],
@@ -100,8 +100,8 @@ export class ControlPanel {
 
   // The models the worker runs beside the scene ([{ label, solver }]): the boxes follow.
   setCompare(models) {
-    const on = new Set(models.map((m) => JSON.stringify(m.solver)));
-    COMPARE_OPTIONS.forEach((o, k) => { this.compareBoxes[k].checked = on.has(JSON.stringify(o.solver)); });
+    const on = new Set(models.map(modelKey));
+    COMPARE_OPTIONS.forEach((o, k) => { this.compareBoxes[k].checked = on.has(modelKey(o)); });
   }
 
   // description: the worker's scene description; materials: [{ name, staticFriction, kineticFriction }].
