@@ -78,8 +78,13 @@ void World::SetFrictionAnchors(bool on) {
 
 Status World::PrepareContactModel() {
   if (penalty_ && reduced()) {
-    return Status::Error("dynamics.formulation: \"reduced\" does not run with the penalty contact model (solver.type "
-                         "\"penalty\") yet; use \"maximal\"");
+    // Without trees the two formulations are the same step; with them, the
+    // penalty model's Dormand-Prince state would have to be the trees' q, qd.
+    if (!trees_.built_for(model_)) GL_TRY(trees_.Build(model_, state_));
+    if (!trees_.empty()) {
+      return Status::Error("dynamics.formulation: \"reduced\" does not run jointed robots with the penalty contact "
+                           "model (solver.type \"penalty\") yet; use \"maximal\"");
+    }
   }
   return penalty_ ? penalty_->Prepare(model_) : Status::Ok();
 }
@@ -341,10 +346,7 @@ Status World::Step(double h) {
   if (!IsFinite(h) || h <= 0.0 || h > 0.1) {
     return Status::Error("timestep: must be in (0, 0.1] s, got " + FormatNumber(h));
   }
-  if (reduced()) {
-    if (penalty_) return PrepareContactModel();
-    GL_TRY(PrepareTrees());
-  }
+  if (reduced()) GL_TRY(penalty_ ? PrepareContactModel() : PrepareTrees());
   clock_.Begin(&stats_);
   stats_.bisections = 0;
   if (penalty_) {

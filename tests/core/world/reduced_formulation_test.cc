@@ -212,7 +212,7 @@ TEST_CASE("Reduced: the parallel jaw lifts and shakes its cube as in the maximal
   CHECK((end[1] - end[0]).norm() < 1e-3);
 }
 
-TEST_CASE("Reduced: dynamics.formulation is checked, and the penalty model refuses it by name", "[reduced][scene]") {
+TEST_CASE("Reduced: dynamics.formulation is checked, and the penalty model refuses it for robots by name", "[reduced][scene]") {
   const std::string head = R"({"format": "grasplab-scene", "version": 1, "bodies": [{"name": "b", "shape": {"type": "sphere", "radius": 0.1}, "mass": 1}], )";
   auto bad = LoadSceneJson(head + R"("dynamics": {"formulation": "featherstone"}})");
   REQUIRE_FALSE(bad.ok());
@@ -220,9 +220,18 @@ TEST_CASE("Reduced: dynamics.formulation is checked, and the penalty model refus
   auto unknown = LoadSceneJson(head + R"("dynamics": {"formulaton": "reduced"}})");
   REQUIRE_FALSE(unknown.ok());
   CHECK_THAT(unknown.status().message(), Catch::Contains("formulaton"));
-  auto penalty = LoadSceneJson(head + R"("dynamics": {"formulation": "reduced"}, "solver": {"type": "penalty"}})");
-  REQUIRE_FALSE(penalty.ok());
-  CHECK_THAT(penalty.status().message(), Catch::Contains("dynamics.formulation") && Catch::Contains("penalty"));
+  // The penalty model runs a scene without jointed robots in either formulation...
+  auto free_penalty = LoadSceneJson(head + R"("dynamics": {"formulation": "reduced"}, "solver": {"type": "penalty"}})");
+  REQUIRE(free_penalty.ok());
+  REQUIRE(StepScene(&free_penalty.value(), 0.0025).ok());
+  // ...and refuses a robot in the reduced one, by name (the World's setter too).
+  Scene squeeze = BundledScene("finger-squeeze");
+  squeeze.world.set_formulation(Formulation::kReduced);
+  squeeze.world.set_contact_solver(ContactSolver::kPenalty);
+  const Status refused = squeeze.world.PrepareContactModel();
+  REQUIRE_FALSE(refused.ok());
+  CHECK_THAT(refused.message(), Catch::Contains("dynamics.formulation") && Catch::Contains("penalty"));
+  CHECK_FALSE(StepScene(&squeeze, squeeze.timestep).ok());
   auto good = LoadSceneJson(head + R"("dynamics": {"formulation": "reduced"}})");
   REQUIRE(good.ok());
   CHECK(good.value().world.formulation() == Formulation::kReduced);
