@@ -168,16 +168,6 @@ void ArticulatedTrees::PlaceTree(const WorldModel& model, Tree* t, WorldState* s
   }
 }
 
-void ArticulatedTrees::PlaceBodies(const WorldModel& model, WorldState* state) {
-  for (Tree& t : trees_) {
-    BaseTarget(model, *state, &t);
-    t.X_W0 = t.X_target;
-    t.V_base_W = t.V_target;
-    t.base_placed = true;
-    PlaceTree(model, &t, state);
-  }
-}
-
 void ArticulatedTrees::IntegratePositions(const WorldModel& model, double h, WorldState* state) {
   for (Tree& t : trees_) {
     for (int i = 0; i < t.model.dof(); ++i) {

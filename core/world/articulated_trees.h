@@ -67,8 +67,6 @@ class ArticulatedTrees {
 
   // Stage kIntegratePositions for the trees (header).
   void IntegratePositions(const WorldModel& model, double h, WorldState* state);
-  // The trees' body poses from their joint coordinates and mounts.
-  void PlaceBodies(const WorldModel& model, WorldState* state);
   // Stage kExternalImpulses for the trees (header): after ExternalImpulses
   // filled the velocity bodies (and the drag spring's force), replaces the
   // tree bodies' velocities by the twists of qd*.
