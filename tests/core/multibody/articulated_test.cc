@@ -21,6 +21,7 @@
 #include "core/robot/robot.h"
 #include "core/robot/urdf.h"
 #include "core/robot/urdf_tree.h"
+#include "tests/core/pendulum_period.h"
 
 using namespace grasplab;
 
@@ -254,18 +255,6 @@ ArticulatedModel Rod(double mass, double len) {
                                             Vec3(mass * len * len / 12, mass * len * len / 12, 1e-6).asDiagonal());
   m.bodies.push_back(b);
   return m;
-}
-
-// Complete elliptic integral of the first kind K(k) by the arithmetic-
-// geometric mean: K = pi / (2 AGM(1, sqrt(1 - k^2))).
-double EllipticK(double k) {
-  double a = 1.0, b = std::sqrt(1.0 - k * k);
-  for (int i = 0; i < 30; ++i) {
-    const double an = 0.5 * (a + b);
-    b = std::sqrt(a * b);
-    a = an;
-  }
-  return M_PI / (2.0 * a);
 }
 
 // Integrates qdd = ABA(q, qd) by classical RK4 with base acceleration a_W.

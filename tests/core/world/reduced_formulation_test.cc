@@ -10,23 +10,13 @@
 #include "core/scene/scene_json.h"
 #include "core/world/world.h"
 #include "tests/core/bundled_scene.h"
+#include "tests/core/pendulum_period.h"
 
 using namespace grasplab;
 
 namespace {
 
 constexpr double kG = 9.81;
-
-// Complete elliptic integral of the first kind by the arithmetic-geometric mean.
-double EllipticK(double k) {
-  double a = 1.0, b = std::sqrt(1.0 - k * k);
-  for (int i = 0; i < 30; ++i) {
-    const double an = 0.5 * (a + b);
-    b = std::sqrt(a * b);
-    a = an;
-  }
-  return M_PI / (2.0 * a);
-}
 
 // A chain of `links` spheres (radius r, mass m) hanging from (0, 0, 2) on
 // revolute joints about y, each L below the last, the first turned by phi0.
