@@ -34,8 +34,9 @@ struct Contact {
   // impulse, bit 1 + k the pyramid weight beta_k, bit u + 1 lambda (u: the
   // friction columns, at most 18).
   std::uint32_t lcp_support = 0;
-  // Which of those unknowns were strictly positive in the last solve (same
-  // bits; a basic unknown can be 0 at a degenerate vertex). For display and
+  // Which of those unknowns were positive in the last solve, i.e. above its
+  // natural residual (same bits; a basic unknown can be 0 at a degenerate
+  // vertex, and a rounding-level one is no more than 0). For display and
   // tests (io/frame_arrays.h), never read by a solver.
   std::uint32_t lcp_positive = 0;
   // Friction anchor (world/friction_anchors.h): where a sticking contact

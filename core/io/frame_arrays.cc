@@ -80,6 +80,7 @@ void WriteStatsArray(const World& world, std::vector<double>* out) {
   slot(StatsSlot::kWarmMissesTotal) = static_cast<double>(s.lcp_islands_total - s.lcp_warm_islands_total);
   slot(StatsSlot::kPivotsPerStep) =
       world.step_count() > 0 ? static_cast<double>(s.lemke_pivots_total) / static_cast<double>(world.step_count()) : 0.0;
+  slot(StatsSlot::kWarmRepairedTotal) = static_cast<double>(s.lcp_repaired_islands_total);
 }
 
 std::string FrameLayoutJson() {

@@ -28,11 +28,12 @@ namespace grasplab {
 //                 (friction_directions.h); d_k = cos(2 pi k/u) t1 + sin(2 pi k/u) (n x t1)
 //   18    gap     signed separation when the contact was found this step (m;
 //                 negative: overlapping; Contact::separation)
-//   19    active  the LCP unknowns of this contact that were positive in its last
-//                 solve, as bits (Contact::lcp_positive): bit 0 the normal impulse,
+//   19    active  the LCP unknowns of this contact that were positive (above the
+//                 solve's natural residual) in its last solve, as bits
+//                 (Contact::lcp_positive): bit 0 the normal impulse,
 //                 bit 1 + k the pyramid weight beta_k along d_k, bit u + 1 the slip
-//                 speed lambda (eq. 21's complementarity: lambda > 0 only while the
-//                 contact slides, and then friction is on the cone's edge); 0 when no
+//                 speed lambda (eq. 21's complementarity: lambda > 0 only where the
+//                 weights reach the pyramid's bound, sum beta_k = mu f_n); 0 when no
 //                 LCP solved it (Gauss-Seidel, penalty)
 inline constexpr int kContactStride = 20;
 void WriteContactArray(const World& world, std::vector<double>* out);
@@ -66,8 +67,9 @@ enum class StatsSlot : int {
   kQuarantined, kFrictionDirections,
   // The LCP warm start: islands solved by the LCP and of those solved on the
   // last step's support (last step); islands whose support missed and
-  // pivots per step (since the world was made).
-  kLcpIslands, kLcpWarmIslands, kWarmMissesTotal, kPivotsPerStep, kCount
+  // pivots per step, and misses solved by Lemke from the last basis (since
+  // the world was made).
+  kLcpIslands, kLcpWarmIslands, kWarmMissesTotal, kPivotsPerStep, kWarmRepairedTotal, kCount
 };
 inline constexpr int kStatsCounters = kStageCount;
 inline constexpr int kStatsSize = kStatsCounters + static_cast<int>(StatsSlot::kCount);

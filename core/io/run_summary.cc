@@ -48,8 +48,12 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
                    {"lemkePivotsTotal", st.lemke_pivots_total},
                    {"lcpIslandsTotal", st.lcp_islands_total},
                    {"lcpWarmIslandsTotal", st.lcp_warm_islands_total},
-                   // Islands whose warm basis missed (a cold Lemke solve), and pivots per step.
+                   // Islands whose warm basis missed; of those, solved by Lemke from the
+                   // previous basis (the rest cold from z = 0), and pivots per step.
                    {"lcpWarmMissesTotal", st.lcp_islands_total - st.lcp_warm_islands_total},
+                   {"lcpWarmRepairedTotal", st.lcp_repaired_islands_total},
+                   {"lcpColdTotal", st.lcp_islands_total - st.lcp_warm_islands_total - st.lcp_repaired_islands_total},
+                   {"lcpPolishedTotal", st.lcp_polished_total},
                    {"lemkePivotsPerStep", world.step_count() > 0
                                               ? static_cast<double>(st.lemke_pivots_total) / world.step_count()
                                               : 0.0},

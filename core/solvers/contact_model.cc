@@ -12,6 +12,8 @@ IslandSolveStats SolveIslandByLcp(IslandLcpSolver* solver, IslandSystem* sys, co
   s.failures = r.fell_back ? 1 : 0;
   s.lcp = true;
   s.warm = r.warm;
+  s.repaired = r.repaired;
+  s.polished = r.polished;
   return s;
 }
 

@@ -37,6 +37,8 @@ struct IslandSolveStats {
   int failures = 0;        // Lemke fallbacks (the resting solve's and the impact passes')
   bool lcp = false;        // solved by the LCP
   bool warm = false;       // on the previous step's support, without pivoting
+  bool repaired = false;   // a warm miss solved by Lemke from the previous step's basis
+  bool polished = false;   // solved by Lemke from the Gauss-Seidel fallback's support
   int sweeps = 0;          // Gauss-Seidel sweeps
   bool unconverged = false;  // Gauss-Seidel stopped at its sweep limit
   int impact_passes = 0;   // impulse problems before the resting solve

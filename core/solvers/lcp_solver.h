@@ -163,7 +163,9 @@ struct LcpSolveStats {
   int pivots = 0;
   LcpStatus status = LcpStatus::kSolved;
   bool fell_back = false;
-  bool warm = false;  // solved on the previous step's support, no pivots
+  bool warm = false;      // solved on the previous step's support, no pivots
+  bool repaired = false;  // a miss solved by Lemke from the previous step's basis (no cold start)
+  bool polished = false;  // every Lemke attempt failed; Lemke from the Gauss-Seidel answer's support solved it
   double residual = 0.0;
 };
 

@@ -20,6 +20,7 @@ const char* LcpStatusName(LcpStatus status) {
     case LcpStatus::kMaxPivots: return "pivot cap reached";
     case LcpStatus::kNonFinite: return "non-finite values";
     case LcpStatus::kInaccurate: return "inaccurate (residual too large)";
+    case LcpStatus::kSingularStart: return "singular start basis";
   }
   return "?";
 }
@@ -196,6 +197,82 @@ void LemkeSolver::ReadBasic(std::vector<std::uint8_t>* basic) const {
 LcpResult LemkeSolver::Solve(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
                              Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
                              std::vector<std::uint8_t>* basic) {
+  return Run(M, q, z, settings, nullptr, basic);
+}
+
+LcpResult LemkeSolver::SolveFrom(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                                 Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
+                                 const std::vector<std::uint8_t>& start, std::vector<std::uint8_t>* basic) {
+  if (static_cast<int>(start.size()) != q.size()) {
+    z.setZero();
+    return {LcpStatus::kSingularStart, 0, 0.0};
+  }
+  return Run(M, q, z, settings, &start, basic);
+}
+
+// The complementary basis B0 with z_j basic where start[j] (S) and w_i
+// elsewhere (N), at position j or i. With the rows and columns ordered
+// (S, N), B0 = [[-M_SS, 0], [-M_NS, I]], so
+//     B0^-1 = [[-M_SS^-1, 0], [-M_NS M_SS^-1, I]]:
+// one k x k LU (k = |S|) and k solves for the S columns of B0^-1, then
+// M_NS times them for the N rows; the N columns are those of I. The basic
+// values x_B = B0^-1 q are z_S = -M_SS^-1 q_S and w_N = M_NS z_S + q_N,
+// followed by one step of iterative refinement. False if M_SS is singular.
+bool LemkeSolver::StartFrom(const std::vector<std::uint8_t>& start) {
+  const int n = n_;
+  S_.clear();
+  S_.reserve(n);  // k <= n: grown once per LCP size, not per support
+  B_.reserve(static_cast<std::size_t>(n) * n);
+  unit_.reserve(n);
+  for (int j = 0; j < n; ++j) {
+    basis_[j] = start[j] ? n + j : j;
+    if (start[j]) S_.push_back(j);
+  }
+  const int k = static_cast<int>(S_.size());
+  Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    if (!start[i]) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
+  }
+  if (k > 0) {
+    B_.resize(static_cast<std::size_t>(k) * k);
+    for (int r = 0; r < k; ++r) {
+      for (int c = 0; c < k; ++c) B_[static_cast<std::size_t>(r) * k + c] = m(S_[r], S_[c]);
+    }
+    if (!lu_.Factor(B_, k)) return false;
+    for (int c = 0; c < k; ++c) {
+      unit_.assign(k, 0.0);
+      unit_[c] = 1.0;
+      lu_.Solve(unit_.data());
+      double* bc = &Binv_[static_cast<std::size_t>(S_[c]) * n];
+      for (int r = 0; r < k; ++r) bc[S_[r]] = -unit_[r];
+      // N rows: M_N,S times the S rows just written, column by column of M.
+      std::fill(col_.begin(), col_.end(), 0.0);
+      for (int r = 0; r < k; ++r) {
+        const double a = bc[S_[r]];
+        const double* mr = M_ + static_cast<std::size_t>(S_[r]) * ldm_;
+        for (int i = 0; i < n; ++i) col_[i] += mr[i] * a;
+      }
+      for (int i = 0; i < n; ++i) {
+        if (!start[i]) bc[i] = col_[i];
+      }
+    }
+  }
+  x_.assign(n, 0.0);
+  for (int c = 0; c < n; ++c) {
+    const double qc = q_[c];
+    const double* bc = &Binv_[static_cast<std::size_t>(c) * n];
+    for (int i = 0; i < n; ++i) x_[i] += bc[i] * qc;
+  }
+  Refine();
+  for (int i = 0; i < n; ++i) {
+    if (!Finite(x_[i])) return false;
+  }
+  return true;
+}
+
+LcpResult LemkeSolver::Run(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                           Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
+                           const std::vector<std::uint8_t>* start, std::vector<std::uint8_t>* basic) {
   const int n = static_cast<int>(q.size());
   LcpResult result;
   z.setZero();
@@ -206,7 +283,6 @@ LcpResult LemkeSolver::Solve(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<con
     }
   }
   if (n == 0) return result;
-  // The tableau of all w: B = I, x_B = q.
   M_ = M.data();
   ldm_ = M.outerStride();
   q_ = q.data();
@@ -214,43 +290,62 @@ LcpResult LemkeSolver::Solve(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<con
   n_ = n;
   custom_d_ = static_cast<int>(settings.covering.size()) == n;
   basis_.resize(n);
-  for (int i = 0; i < n; ++i) basis_[i] = i;
-  Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
-  for (int i = 0; i < n; ++i) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
-  x_.assign(q.data(), q.data() + n);
   col_.assign(n, 0.0);
   factor_.assign(n, 0.0);
-  // z0 enters where q_i / d_i is most negative.
+  if (start) {
+    // The warm start: the covering column is d = B0 d', so that in the
+    // start basis z0's column is -d' (below) and z0 enters where x_i / d'_i
+    // is most negative, as from z = 0 with B0 = I.
+    if (!StartFrom(*start)) {
+      z.setZero();
+      return {LcpStatus::kSingularStart, 0, 0.0};
+    }
+  } else {
+    // The tableau of all w: B = I, x_B = q.
+    for (int i = 0; i < n; ++i) basis_[i] = i;
+    Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
+    for (int i = 0; i < n; ++i) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
+    x_.assign(q.data(), q.data() + n);
+  }
+  // z0 enters where x_i / d_i is most negative.
   int r = 0;
   for (int i = 1; i < n; ++i) {
-    if (q[i] / d(i) < q[r] / d(r)) r = i;
-  }
-  if (q[r] >= 0.0) {  // z = 0, w = q >= 0
-    if (basic) basic->assign(n, 0);
-    return result;
+    if (x_[i] / d(i) < x_[r] / d(r)) r = i;
   }
   const int kZ0 = 2 * n;
-  // First pivot: z0 enters at the most negative q_r; all x become >= 0.
-  EnteringColumn(kZ0);
-  int leaving = Pivot(r, kZ0);
-  int entering = leaving + n;  // complement of w_r is z_r
   const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : 50 * n + 100;
-  result.pivots = 1;
   bool solved = false;
-  while (result.pivots < max_pivots) {
-    EnteringColumn(entering);
-    const int best = RatioTest();
-    if (best < 0) {
-      result.status = LcpStatus::kRayTermination;
-      break;
+  if (x_[r] >= 0.0) {
+    if (!start) {  // z = 0, w = q >= 0
+      if (basic) basic->assign(n, 0);
+      return result;
     }
-    leaving = Pivot(best, entering);
-    ++result.pivots;
-    if (leaving == kZ0) {
-      solved = true;
-      break;
+    solved = true;  // the start basis is feasible: it solves the LCP
+  } else {
+    // First pivot: z0 enters at the most negative x_r; all x become >= 0.
+    if (start) {
+      for (int i = 0; i < n; ++i) col_[i] = -d(i);
+    } else {
+      EnteringColumn(kZ0);
     }
-    entering = leaving < n ? leaving + n : leaving - n;
+    int leaving = Pivot(r, kZ0);
+    int entering = leaving < n ? leaving + n : leaving - n;  // its complement
+    result.pivots = 1;
+    while (result.pivots < max_pivots) {
+      EnteringColumn(entering);
+      const int best = RatioTest();
+      if (best < 0) {
+        result.status = LcpStatus::kRayTermination;
+        break;
+      }
+      leaving = Pivot(best, entering);
+      ++result.pivots;
+      if (leaving == kZ0) {
+        solved = true;
+        break;
+      }
+      entering = leaving < n ? leaving + n : leaving - n;
+    }
   }
   if (!solved) {
     if (result.status == LcpStatus::kSolved) result.status = LcpStatus::kMaxPivots;

@@ -42,6 +42,7 @@ enum class LcpStatus {
   kMaxPivots,       // the pivot cap was reached
   kNonFinite,       // the input or an update was not finite
   kInaccurate,      // set by callers: pivoting ended but the residual is too large
+  kSingularStart,   // SolveFrom: the start basis is singular (M_SS has no LU)
 };
 const char* LcpStatusName(LcpStatus status);
 
@@ -71,8 +72,28 @@ class LemkeSolver {
   LcpResult Solve(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
                   Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
                   std::vector<std::uint8_t>* basic = nullptr);
+  // Lemke from a complementary start basis instead of all w: z_j basic
+  // where start[j] != 0 (the set S, e.g. the previous step's basis), w_i
+  // elsewhere. This is Lemke's method on the principal pivot transform of
+  // LCP(M, q) on S (Cottle, Pang & Stone 1992, sections 2.3 and 4.4): the
+  // same complementary path, from a corner that is usually a few pivots
+  // from the solution instead of one pivot per active unknown. The
+  // covering vector d' (settings.covering, or 1) is given in the start
+  // basis: z0's column is -d' there, i.e. d = B0 d' in the original
+  // tableau. The termination guarantees are those of Lemke's method for
+  // the transformed matrix, which keeps P and positive semidefinite
+  // matrices but not every class the cold start processes: callers fall
+  // back to Solve when this ends without a solution. kSingularStart when
+  // M_SS has no LU (the start cannot be a basis).
+  LcpResult SolveFrom(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                      Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings,
+                      const std::vector<std::uint8_t>& start, std::vector<std::uint8_t>* basic = nullptr);
 
  private:
+  LcpResult Run(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                Eigen::Ref<Eigen::VectorXd> z, const LemkeSettings& settings, const std::vector<std::uint8_t>* start,
+                std::vector<std::uint8_t>* basic);
+  bool StartFrom(const std::vector<std::uint8_t>& start);
   // One Solve's tableau [I, -M, -d | q] (lemke.cc).
   void EnteringColumn(int e);
   int Pivot(int row, int e);
@@ -103,7 +124,8 @@ class LemkeSolver {
   std::vector<double> x_;
   std::vector<double> col_;
   std::vector<double> factor_;  // a pivot's multiples of its row
-  std::vector<double> res_, dx_, B_, xb_, saved_x_, w_;
+  std::vector<double> res_, dx_, B_, xb_, saved_x_, w_, unit_;
+  std::vector<int> S_;  // SolveFrom: the start's basic z
   DenseLu lu_;
 };
 

@@ -46,9 +46,12 @@ struct StepStats {
   int warm_started = 0;           // contacts matched to one of the previous step (warm start)
   int lcp_islands = 0;            // islands solved by the LCP, last step
   int lcp_warm_islands = 0;       // of those, solved on the previous step's support without pivoting
+  int lcp_repaired_islands = 0;   // of the misses, solved by Lemke from the previous step's basis
   std::int64_t lemke_pivots_total = 0;      // since creation
   std::int64_t lcp_islands_total = 0;       // since creation
   std::int64_t lcp_warm_islands_total = 0;  // since creation
+  std::int64_t lcp_repaired_islands_total = 0;  // since creation
+  std::int64_t lcp_polished_total = 0;  // every Lemke attempt failed, Lemke from Gauss-Seidel's support solved it
   int impact_passes = 0;          // kImpulse: impulse problems solved, last step
   int penalty_substeps = 0;       // kPenalty: accepted Dormand-Prince steps, last step
   int penalty_rejected = 0;       // kPenalty: rejected trial steps, last step

@@ -414,7 +414,7 @@ void World::SolveIslands(double h, bool write_back) {
     stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
     stats_.lcp_residual = 0.0;
     stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
-    stats_.lcp_islands = stats_.lcp_warm_islands = 0;
+    stats_.lcp_islands = stats_.lcp_warm_islands = stats_.lcp_repaired_islands = 0;
     const bool impulses = contact_model_->warm_starts_impulses();
     const int matched = warm || anchors ? warm_start_.MatchContacts(state_.contacts, {warm && impulses, warm && !impulses, anchors}) : 0;
     stats_.warm_started = warm ? matched : 0;
@@ -438,6 +438,8 @@ void World::SolveIslands(double h, bool write_back) {
         ++stats_.lcp_islands;
         ++stats_.lcp_islands_total;
         if (r.warm) ++stats_.lcp_warm_islands, ++stats_.lcp_warm_islands_total;
+        if (r.repaired) ++stats_.lcp_repaired_islands, ++stats_.lcp_repaired_islands_total;
+        if (r.polished) ++stats_.lcp_polished_total;
       }
       stats_.pgs_sweeps += r.sweeps;
       if (r.unconverged) ++stats_.pgs_unconverged;

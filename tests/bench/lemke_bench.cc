@@ -1,8 +1,10 @@
 // Lemke kernel benchmark (not a test): the island LCPs of real simulations,
 // recorded step by step (World::SetLcpObserver), solved again outside the
-// simulation by Lemke from z = 0 (the paper's method) and with the warm
+// simulation by Lemke from z = 0 (the paper's method), with the warm
 // start of solvers/lcp_warm_start.h (the previous step's basis; cold Lemke
-// when it does not fit), side by side in one run. Results go to
+// when it does not fit), and as the island solver does it: the warm start,
+// then on a miss Lemke from the previous basis (LemkeSolver::SolveFrom),
+// cold only when that path fails; side by side in one run. Results go to
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_lemke [--quick] [--write DIR]
@@ -71,28 +73,46 @@ struct Timing {
   double pivots = 0.0;
   double worst_residual = 0.0;  // relative to 1 + max |q|
   int solved = 0;
-  int warm = 0;
+  int warm = 0;      // hits: the previous basis solves it as it is
+  int repaired = 0;  // misses solved by Lemke from the previous basis
 };
+
+enum class Mode { kCold, kWarm, kRepair };
 
 // Solves every LCP of the sequence `repeat` times; per-LCP times are the
 // minimum over the repeats (the machine is shared).
-Timing Time(const std::vector<Recorded>& seq, bool warm, int repeat) {
+Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
   Timing t;
   std::vector<double> best(seq.size(), 1e300);
+  LemkeSolver solver;  // its tableau kept from solve to solve, as in the island solver
   for (int r = 0; r < repeat; ++r) {
     for (std::size_t i = 0; i < seq.size(); ++i) {
       const Recorded& rec = seq[i];
-      Eigen::VectorXd z;
+      Eigen::VectorXd z = Eigen::VectorXd::Zero(rec.q.size());
       LcpResult res;
+      const LemkeSettings covering = IslandCovering(rec.M);
       const auto t0 = std::chrono::steady_clock::now();
-      bool hit = false;
-      if (warm) hit = SolveLcpOnSupport(rec.M, rec.q, rec.support, &z, &res, LcpSolverSettings{}.warm_tolerance);
-      if (!hit) res = SolveLcpLemke(rec.M, rec.q, &z, IslandCovering(rec.M));
+      bool hit = false, repaired = false;
+      if (mode != Mode::kCold) {
+        hit = SolveLcpOnSupport(rec.M, rec.q, rec.support, &z, &res, LcpSolverSettings{}.warm_tolerance);
+      }
+      if (!hit && mode == Mode::kRepair) {
+        LemkeSettings from = covering;
+        from.max_pivots = std::max(20, static_cast<int>(rec.q.size()));  // as lcp_solver.cc's WarmPivotCap
+        res = solver.SolveFrom(rec.M, rec.q, z, from, rec.support);
+        repaired = res.status == LcpStatus::kSolved;
+      }
+      if (!hit && !repaired) {
+        const int earlier = res.pivots;
+        res = solver.Solve(rec.M, rec.q, z, covering);
+        res.pivots += earlier;
+      }
       const double us = 1e6 * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       best[i] = std::min(best[i], us);
       if (r == 0) {
         t.pivots += res.pivots;
         t.warm += hit;
+        t.repaired += repaired;
         if (res.status == LcpStatus::kSolved) {
           ++t.solved;
           t.worst_residual = std::max(t.worst_residual, LcpResidual(rec.M, rec.q, z) / (1.0 + rec.q.cwiseAbs().maxCoeff()));
@@ -173,12 +193,16 @@ int main(int argc, char** argv) {
     auto handset = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/barrett-handset.json");
     if (handset.ok()) cases.push_back({"Barrett hand + arm, handset", std::move(handset).value(), 400});
   }
+  for (const char* name : {"parallel-jaw-cube", "barrett-bunny"}) {
+    auto scene = LoadSceneFile(std::string(GRASPLAB_ASSETS_DIR) + "/scenes/" + name + ".json");
+    if (scene.ok()) cases.push_back({name, std::move(scene).value(), 1200});
+  }
   cases.push_back({"5-box stack, 4 directions", Stack(5, 4), 100});
   cases.push_back({"5-box stack, 8 directions", Stack(5, 8), 100});
   cases.push_back({"10-box stack, 4 directions", Stack(10, 4), 100});
   cases.push_back({"10-box stack, 8 directions", Stack(10, 8), 100});
-  std::printf("| sequence (%d steps) | contacts | n | cold: us/solve (max) | pivots | warm: us/solve (max) | warm hits | pivots | worst residual (rel.) |\n", steps);
-  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| sequence (%d steps) | contacts | n | cold: us/solve (max) | pivots | warm, cold on a miss: us/solve (max) | warm hits | pivots | warm, Lemke from the last basis on a miss: us/solve (max) | repaired | pivots | worst residual (rel.) |\n", steps);
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (Case& c : cases) {
     const std::vector<Recorded> seq = Record(&c.scene, c.settle, steps);
     if (seq.empty()) continue;
@@ -189,18 +213,21 @@ int main(int argc, char** argv) {
       }
       Write(dir + "/" + file + ".lcp", seq);
     }
-    const Timing cold = Time(seq, false, repeat);
-    const Timing warm = Time(seq, true, repeat);
+    const Timing cold = Time(seq, Mode::kCold, repeat);
+    const Timing warm = Time(seq, Mode::kWarm, repeat);
+    const Timing repair = Time(seq, Mode::kRepair, repeat);
     double n = 0;
     for (const Recorded& r : seq) n += r.q.size();
     n /= seq.size();
     const int contacts = c.scene.world.stats().contact_count;
-    std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1e |\n", c.name.c_str(), contacts, n,
-                cold.mean_us, cold.max_us, cold.pivots, warm.mean_us, warm.max_us, warm.warm, seq.size(), warm.pivots,
-                std::max(cold.worst_residual, warm.worst_residual));
-    if (cold.solved != static_cast<int>(seq.size()) || warm.solved != static_cast<int>(seq.size())) {
-      std::printf("  (%s: cold solved %d, warm solved %d of %zu; the island solver retries the rest)\n", c.name.c_str(),
-                  cold.solved, warm.solved, seq.size());
+    std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1e |\n",
+                c.name.c_str(), contacts, n, cold.mean_us, cold.max_us, cold.pivots, warm.mean_us, warm.max_us, warm.warm,
+                seq.size(), warm.pivots, repair.mean_us, repair.max_us, repair.repaired, seq.size() - repair.warm,
+                repair.pivots, std::max({cold.worst_residual, warm.worst_residual, repair.worst_residual}));
+    const int all = static_cast<int>(seq.size());
+    if (cold.solved != all || warm.solved != all || repair.solved != all) {
+      std::printf("  (%s: cold solved %d, warm %d, repaired %d of %d; the island solver retries the rest)\n", c.name.c_str(),
+                  cold.solved, warm.solved, repair.solved, all);
     }
   }
   return 0;

@@ -33,6 +33,9 @@ struct PlacementRun {
   std::int64_t steps = 0;
   std::int64_t lcp_failures = 0;
   std::int64_t nonfinite = 0;
+  std::int64_t misses = 0;    // warm-start misses
+  std::int64_t repaired = 0;  // of those, solved by Lemke from the last basis
+  std::int64_t polished = 0;  // every Lemke attempt failed; Lemke from Gauss-Seidel's support solved it
 };
 
 // placement 0: as bundled; k > 0: seeded by (scene, k).
@@ -56,6 +59,9 @@ inline PlacementRun RunGraspPlacement(const std::string& name, int placement) {
     ++run.steps;
   }
   run.lcp_failures = s.world.stats().lcp_failures;
+  run.misses = s.world.stats().lcp_islands_total - s.world.stats().lcp_warm_islands_total;
+  run.repaired = s.world.stats().lcp_repaired_islands_total;
+  run.polished = s.world.stats().lcp_polished_total;
   run.nonfinite = s.world.stats().nonfinite_events;
   return run;
 }

@@ -119,9 +119,10 @@ export const JointField = Object.freeze({
 export const STAGE_NAMES = ['integratePositions', 'contactTime', 'broadPhase', 'narrowPhase', 'externalImpulses',
   'jointForces', 'islands', 'assembleRows', 'solveIslands', 'storeSolution'];
 const C = STAGE_NAMES.length;
-export const STATS_SIZE = C + 15;
+export const STATS_SIZE = C + 16;
 export const Stats = Object.freeze({
   STAGES: 0, CONTACTS: C, PAIRS: C + 1, ISLANDS: C + 2, LCP_SIZE: C + 3, LCP_MAX: C + 4, PIVOTS: C + 5,
   RESIDUAL: C + 6, LCP_FAILURES: C + 7, STEP_LENGTH: C + 8, QUARANTINED: C + 9, FRICTION_DIRECTIONS: C + 10,
   LCP_ISLANDS: C + 11, LCP_WARM_ISLANDS: C + 12, WARM_MISSES_TOTAL: C + 13, PIVOTS_PER_STEP: C + 14,
+  WARM_REPAIRED_TOTAL: C + 15,
 });
