@@ -61,6 +61,8 @@
 //        ghosts: per model compared [{ label, poses (Float64Array as poses), contactCount, stepMs, time }]
 //        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ..., time } or null (L1 only;
 //               while running, re-evaluated every >= 100 ms of wall time, `time` = when, sim seconds)
+//        sensors: the scene's sensor readings (core/io/sensor_json.h, with names and the force/torque
+//                 and tactile sensors' frames in the world) or null without sensors (docs/sensors.md)
 //        robots: { name: { external, joints: [{ name, position, target, lower, upper }] } } (URDF values;
 //                external: the sliders or a JavaScript controller own its set points)
 //        Float64Arrays, transferred, in the layouts of core/io/frame_arrays.h:

@@ -23,6 +23,7 @@ function mirror(fn) {
   if (comparison) for (const e of comparison.each(fn)) fail(e);
 }
 let hasGrasp = false;
+let hasSensors = false;  // the scene declares sensors: frames carry their readings
 let sceneText = null;  // the JSON of the loaded scene
 let sceneAssets = [];  // [path, bytes] of every asset it names (for fresh copies: measure)
 // Recording: frames as JSON lines, one every `recordEvery` steps.
@@ -120,6 +121,7 @@ function postFrame(force = !running) {
     // browser tells (Chromium's performance.memory), for the soak benchmark.
     memory: { wasm: Module.HEAPU8.length, jsHeap: performance.memory ? performance.memory.usedJSHeapSize : -1 },
     robots: robotJoints(),
+    sensors: hasSensors ? JSON.parse(sim.sensorsJson()) : null,
     poses, contacts, joints, stats, energy, drag, ghosts,
   }, [poses.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer, ...ghosts.map((g) => g.poses.buffer)]);
   lastFrameAt = now;
@@ -373,6 +375,7 @@ function started(name) {
   recorded = [];
   recordedExtras = [];
   hasGrasp = sim.hasGrasp();
+  hasSensors = sim.sensorsJson() !== '[]';
   lastGrasp = null;
   running = false;
   const description = JSON.parse(sim.describeJson());
