@@ -62,6 +62,36 @@ test('desktop: the wrist reads hand + cube weight, its arrows are drawn, the pad
   }
 });
 
+test('a recorded frame shows its own sensor readings, and the exported recording carries them as the CLI writes them', async () => {
+  const session = await openPage({ width: 1280, height: 900 });
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    await loadScene(page, 'assets/scenes/parallel-jaw-cube.json');
+    await page.evaluate(() => window.grasplab.record(true));
+    await waitForState(page, (s) => s.recording && s.recording.on, { what: 'recording on' });
+    await page.evaluate(() => window.grasplab.runSteps(1183));  // every 7 steps: frame 169 is step 1183
+    await waitForState(page, (s) => s.steps === 1183, { what: '1183 steps', timeout: 120000 });
+    await page.evaluate(() => window.grasplab.record(false));
+    await waitForState(page, (st) => st.recording && !st.recording.on, { what: 'recording off' });
+    const lines = (await page.evaluate(() => window.grasplab.exportRecording())).trim().split('\n').map((l) => JSON.parse(l));
+    // Frame 10 is step 70: the jaw still open, the hand hanging (its weight, 0.5 kg).
+    assert.equal(lines[10].step, 70);
+    const wristThen = lines[10].sensors[1];
+    assert.ok(Math.abs(wristThen.force[2] + 0.5 * G) < 1e-6, `${wristThen.force[2]}`);
+    assert.equal(lines[169].sensors[1].step, 1183);
+    await page.evaluate(() => window.grasplab.showRecorded(10));
+    const shown = await waitForState(page, (st) => st.replay && st.replay.index === 10, { what: 'frame 10' });
+    assert.equal(shown.sensors.readings[1].step, 70);
+    assert.equal(shown.overlay.wrench, 0, 'no arrows while replaying');
+    assert.equal(await page.textContent('#sensor-panel .sensor-wrench tr:nth-child(2) td:nth-child(4)'), wristThen.force[2].toFixed(3));
+    assert.match(await page.$eval('#sensor-panel figure.tactile canvas', (c) => c.getAttribute('aria-label')), /^left-pad: 0\.00 N/);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});
+
 test('phone: the sensors card is in the drawer and fits its width', async () => {
   const session = await openPage({ width: 390, height: 844, touch: true });
   const { page } = session;

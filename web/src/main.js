@@ -249,6 +249,10 @@ function onWorkerMessage({ data: msg }) {
       view.setPoses(msg.poses);
       // The recorded frame's contacts, arrows and (panel open) wrench space, as they were.
       view.overlays.setContacts(msg.contacts, view.overlays.edges);
+      // Its sensor readings in the card; a frame does not record the sensors'
+      // world frames, so the wrench's arrows are hidden while replaying.
+      view.overlays.setWrench(null);
+      sensorPanel.update(msg.sensors);
       view.dirty = true;
       latest.replay = { index: msg.index, frames: msg.frames, time: msg.time, step: msg.step, grasp: msg.grasp,
         contactCount: msg.contactCount, poses: msg.poses };

@@ -79,9 +79,10 @@
 //        drag:     [body or -1, grab point xyz, target xyz, spring force xyz N]
 //        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
 //   { type: 'source', builtin: null, text }  the loaded scene's JSON text
-//   { type: 'recorded', index, frames, time, step, poses, contacts, contactCount, grasp }
+//   { type: 'recorded', index, frames, time, step, poses, contacts, contactCount, grasp, sensors }
 //                                           a recorded frame to show (poses and contacts as in 'frame';
-//                                           grasp with its wrenchSpace while the page asks for it)
+//                                           grasp with its wrenchSpace while the page asks for it;
+//                                           sensors: the frame's readings, without names, or null)
 //   { type: 'recording', jsonl }             the recording, one JSON line per frame
 //   { type: 'measured', id, result | error }  a 'measure' answered: { value, unit, formula: { value, text },
 //                                           details } or the reason it could not be measured

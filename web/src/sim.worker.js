@@ -448,7 +448,8 @@ function handle(msg) {
         // from its probe input: the same metrics, with the wrench space.
         const grasp = wantWrenchSpace && extras.probe ? JSON.parse(Module.evaluateGraspProbeJson(extras.probe)) : frame.grasp;
         postMessage({ type: FromWorker.RECORDED, index: msg.index, time: frame.time, step: frame.step, poses, contacts,
-          contactCount: frame.contacts.length, grasp, frames: recorded.length }, [poses.buffer, contacts.buffer]);
+          contactCount: frame.contacts.length, grasp, frames: recorded.length, sensors: frame.sensors ?? null },
+        [poses.buffer, contacts.buffer]);
         break;
       }
       case ToWorker.EXPORT_RECORDING: postMessage({ type: FromWorker.RECORDING, jsonl: recorded.map((l) => `${l}\n`).join('') }); break;
