@@ -2,7 +2,7 @@
 // controls, and exposes the latest state for tests in ONE place:
 //
 //   window.grasplab.state()  -> { ready, running, scene, loads, restarts, memory, time, steps, stateHash,
-//                                 contactCount, actualSpeed, grasp, errors,
+//                                 contactCount, actualSpeed, grasp, errors, sensors (the Sensors card's readings),
 //                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
 //   window.grasplab.play() / pause() / step() / reset() / load(sceneName) / runSteps(n)
 //   window.grasplab.compare([{ label, solver }])   other contact models run beside, as ghosts ([] stops);
