@@ -65,11 +65,31 @@ export interface Simulation {
   state(): SimulationState;
   /** What `grasplab run` prints for the scene as it stands. */
   summary(): Record<string, unknown>;
+  /** Every sensor's last reading (docs/sensors.md), [] in a scene without sensors. */
+  sensors(): SensorReading[];
   /** Frees the module instance; the object cannot be used after. */
   dispose(): void;
 }
 
 export function createSimulation(options?: SimulationOptions): Promise<Simulation>;
+
+/** A sensor's last reading (docs/sensors.md): taken at `time` (s), after step `step`; `count` readings so far. */
+interface SensorReadingBase { name: string; time: number; step: number; count: number; }
+/** Per joint: URDF position (rad or m), velocity (rad/s or m/s), motor effort (N m or N). */
+export interface JointSensorReading extends SensorReadingBase {
+  type: 'joint'; joints: string[]; position: number[]; velocity: number[]; effort: number[];
+}
+/** What the hand exerts on its mount, in the sensor frame (N, N m about its origin); the frame in the world. */
+export interface ForceTorqueSensorReading extends SensorReadingBase {
+  type: 'force_torque'; body: string; position: [number, number, number]; orientation: [number, number, number, number];
+  force: [number, number, number]; torque: [number, number, number];
+}
+/** Normal force per taxel (N), rows x cols row-major, and their total. */
+export interface TactileSensorReading extends SensorReadingBase {
+  type: 'tactile'; body: string; position: [number, number, number]; orientation: [number, number, number, number];
+  rows: number; cols: number; taxels: number[]; total: number;
+}
+export type SensorReading = JointSensorReading | ForceTorqueSensorReading | TactileSensorReading;
 
 export const POSE_STRIDE: number;
 export const CONTACT_STRIDE: number;
@@ -95,6 +115,7 @@ export interface WorkerSimulation {
   grasp(options?: { linf?: boolean }): Promise<GraspMetrics | null>;
   state(): Promise<SimulationState>;
   summary(): Promise<Record<string, unknown>>;
+  sensors(): Promise<SensorReading[]>;
   /** Ends the worker; calls after it reject. */
   dispose(): void;
 }

@@ -169,6 +169,9 @@ class Simulation {
   // What `grasplab run` prints for the scene as it stands.
   summary() { this.check(); return JSON.parse(this.sim.summaryJson()); }
 
+  // Every sensor's last reading (docs/sensors.md; the summary's "sensors"), [] without sensors.
+  sensors() { this.check(); return JSON.parse(this.sim.sensorsJson()); }
+
   dispose() {
     if (this.sim) this.sim.delete();
     this.sim = null;
@@ -211,7 +214,7 @@ export async function createWorkerSimulation(options = {}) {
   // The base URL is the page's, resolved here (the worker's own address differs).
   await call('create', { baseUrl: toBaseUrl(options.baseUrl).href });
   const methods = ['loadScene', 'step', 'reset', 'time', 'stepCount', 'timestep', 'stateHash', 'poses', 'contacts', 'joints',
-    'grasp', 'state', 'summary'];
+    'grasp', 'state', 'summary', 'sensors'];
   const sim = Object.fromEntries(methods.map((m) => [m, (...args) => call(m, ...args)]));
   sim.dispose = () => {
     ended = true;

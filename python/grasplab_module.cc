@@ -29,6 +29,7 @@
 #include "core/io/grasp_probe.h"
 #include "core/io/grasp_set.h"
 #include "core/io/run_summary.h"
+#include "core/io/sensor_json.h"
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
 #include "core/planning/planning_scene.h"
@@ -144,6 +145,17 @@ class Simulation {
   }
 
   py::object Summary() const { return ToPython(RunSummary(scene_.name, scene_.world)); }
+  // Every sensor's last reading with names (io/sensor_json.h).
+  py::object Sensors() const { return ToPython(SensorsJson(scene_.world, true)); }
+  // One sensor's raw reading (world/sensor_def.h: the layout per type).
+  py::array_t<double> SensorValues(const std::string& name) const {
+    const int i = scene_.world.FindSensor(name);
+    if (i < 0) throw py::value_error("the scene has no sensor named \"" + name + "\"");
+    const std::vector<double>& v = scene_.world.sensor_reading(i).values;
+    py::array_t<double> a(static_cast<py::ssize_t>(v.size()));
+    std::copy(v.begin(), v.end(), a.mutable_data());
+    return a;
+  }
   py::object Description() const { return ToPython(DescribeScene(scene_)); }
   py::object Settings() const { return ToPython(DescribeSettings(scene_)); }
   py::object RobotJoints(const std::string& robot) const {
@@ -427,6 +439,9 @@ PYBIND11_MODULE(_core, m) {
       .def("joints", &Simulation::Joints, "(joints, JOINT_STRIDE) float64, core/io/frame_arrays.h")
       .def("stats", &Simulation::Stats, "the last step's stage seconds and counters, core/io/frame_arrays.h")
       .def("summary", &Simulation::Summary, "what `grasplab run` prints")
+      .def("sensors", &Simulation::Sensors, "every sensor's last reading, docs/sensors.md")
+      .def("sensor_values", &Simulation::SensorValues, py::arg("name"),
+           "one sensor's reading as float64: joint [q, qd, effort] per joint, force_torque [fx..tz], tactile taxels")
       .def("description", &Simulation::Description)
       .def("settings", &Simulation::Settings, "the settings in force, defaults included")
       .def("robot_joints", &Simulation::RobotJoints, py::arg("robot"))

@@ -17,6 +17,7 @@
 #include "core/io/grasp_probe.h"
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
+#include "core/io/sensor_json.h"
 #include "core/math/state_hash.h"
 #include "core/scene/scene_json.h"
 
@@ -99,6 +100,16 @@ class Simulation {
   // a grasp: recorded with each frame so a recorded frame's wrench space can
   // be drawn (evaluateGraspProbeJson) exactly as it was live.
   std::string GraspProbeInputJson() const { return GraspProbeInput(scene_).dump(); }
+  // Every sensor's last reading with names (io/sensor_json.h), "[]" without sensors.
+  std::string SensorsJson() const { return grasplab::SensorsJson(scene_.world, true).dump(); }
+  // One sensor's reading values (world/sensor_def.h: the layout per type), a
+  // view valid until the next call; empty for an unknown index.
+  emscripten::val SensorValues(int sensor) const {
+    static const std::vector<double> kNone;
+    const std::vector<double>& v =
+        sensor >= 0 && sensor < scene_.world.sensor_count() ? scene_.world.sensor_reading(sensor).values : kNone;
+    return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
+  }
   emscripten::val Poses() const {
     return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
   }
@@ -214,6 +225,8 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("describeJson", &Simulation::DescribeJson)
       .function("settingsJson", &Simulation::SettingsJson)
       .function("summaryJson", &Simulation::SummaryJson)
+      .function("sensorsJson", &Simulation::SensorsJson)
+      .function("sensorValues", &Simulation::SensorValues)
       .function("poses", &Simulation::Poses)
       .function("contacts", &Simulation::Contacts)
       .function("joints", &Simulation::Joints)

@@ -52,7 +52,7 @@ inline constexpr int kJointStride = 13;
 void WriteJointArray(const World& world, std::vector<double>* out);
 
 // The last step's diagnostics (StepStats), one record:
-//   0-9   seconds per stage, in Stage order (world/step_stats.h: StageName)
+//   0-10  seconds per stage, in Stage order (world/step_stats.h: StageName)
 //   then, from kStatsCounters:
 //   +0 contacts   +1 broad-phase pairs   +2 islands   +3 LCP size (sum)
 //   +4 largest island LCP   +5 Lemke pivots (Gauss-Seidel sweeps with

@@ -1,6 +1,7 @@
 #include "core/io/frame_record.h"
 
 #include "core/io/grasp_json.h"
+#include "core/io/sensor_json.h"
 
 namespace grasplab {
 
@@ -40,6 +41,7 @@ nlohmann::ordered_json FrameJson(const Scene& scene) {
                    {"Tgrip", k.expected},
                    {"ratio", k.defined ? nlohmann::ordered_json(k.ratio) : nlohmann::ordered_json(nullptr)}};
   }
+  if (w.sensor_count() > 0) f["sensors"] = SensorsJson(w, /*with_names=*/false);
   return f;
 }
 

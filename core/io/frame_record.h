@@ -8,8 +8,10 @@
 //                  "normalForce": N, "frictionForce": [..] (N, on a)}, ...],
 //    "joints": [q, ...]                                      (per world joint, rad or m)
 //    "grasp": {...} | null,                                  (io/grasp_json.h)
-//    "energy": {"T": J, "Tgrip": J, "ratio": r | null}}      (scenes with a grasp only;
+//    "energy": {"T": J, "Tgrip": J, "ratio": r | null}      (scenes with a grasp only;
 //                                                            grasp/kinetic_energy_ratio.h)
+//    "sensors": [...]}                                       (scenes with sensors only;
+//                                                            io/sensor_json.h, without names)
 //
 // The grasp metrics of a frame are the L1 ones only (epsilonLinf and
 // volumeLinf are null): the L-infinity hull of one frame can take seconds

@@ -1,5 +1,6 @@
 #include "core/io/run_summary.h"
 
+#include "core/io/sensor_json.h"
 #include "core/math/state_hash.h"
 
 namespace grasplab {
@@ -64,6 +65,7 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
     out["solver"]["penaltyRejected"] = st.penalty_rejected_total;
   }
   out["nonfiniteEvents"] = st.nonfinite_events;
+  if (world.sensor_count() > 0) out["sensors"] = SensorsJson(world, /*with_names=*/true);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "core/math/det_math.h"
 
 #include <cmath>
+#include <limits>
 
 namespace grasplab {
 
@@ -118,6 +119,24 @@ double DetTanh(double x) {
     t = (1.0 - e) / (1.0 + e);
   }
   return x < 0.0 ? -t : t;
+}
+
+double DetLog(double x) {
+  if (x != x || x < 0.0) return std::numeric_limits<double>::quiet_NaN();
+  if (x == 0.0) return -HUGE_VAL;
+  if (x == HUGE_VAL) return x;
+  int k = 0;
+  double m = std::frexp(x, &k);  // x = m 2^k, m in [1/2, 1)
+  if (m < 0.70710678118654752440) m *= 2.0, --k;
+  constexpr double kLn2Hi = 6.93147180369123816490e-01;
+  constexpr double kLn2Lo = 1.90821492927058770002e-10;
+  const double s = (m - 1.0) / (m + 1.0);
+  const double s2 = s * s;
+  // 2 atanh(s) = 2 (s + s^3/3 + s^5/5 + ...): |s| < 0.1716, so the terms
+  // past s^41 are below 1e-32 relative.
+  double t = 1.0 / 41.0;
+  for (int n = 39; n >= 1; n -= 2) t = 1.0 / n + s2 * t;
+  return (k * kLn2Hi + 2.0 * s * t) + k * kLn2Lo;
 }
 
 }  // namespace grasplab

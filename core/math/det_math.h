@@ -24,5 +24,9 @@ double DetExp(double x);
 // tanh(x): odd series for |x| < 1/32, (1 - e^-2|x|) / (1 + e^-2|x|) above
 // (relative error up to 5e-15 just above 1/32, where 1 - e^-2|x| cancels).
 double DetTanh(double x);
+// ln(x) for finite x > 0: x = m 2^k with m in [sqrt(1/2), sqrt(2)) (frexp,
+// exact), ln m = 2 atanh(s), s = (m - 1)/(m + 1), |s| < 0.172, by its odd
+// series to s^41, plus k ln 2. -inf at 0, NaN below. Within 2 ulp.
+double DetLog(double x);
 
 }  // namespace grasplab

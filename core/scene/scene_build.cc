@@ -122,6 +122,36 @@ Status BuildActions(const SceneSpec& spec, Scene* scene) {
   return Status::Ok();
 }
 
+// Names to ids: a robot's link becomes its body (the sensor frame moved
+// from the link frame into the body's centre-of-mass frame), URDF joints
+// their World joints with q0 as the offset that makes readings URDF values.
+Status BuildSensors(const SceneSpec& spec, Scene* scene) {
+  for (const SensorSpec& ss : spec.sensors) {
+    SensorDef d = ss.def;
+    const Robot& r = scene->robots[FindRobot(*scene, ss.robot)].robot;
+    if (d.type == SensorType::kJoint) {
+      const auto add = [&](int urdf) {
+        d.joints.push_back(r.joint_id[urdf]);
+        d.joint_offsets.push_back(r.joint_q0[urdf]);
+      };
+      if (ss.joints.empty()) {
+        for (int k = 0; k < static_cast<int>(r.model->joints.size()); ++k) {
+          if (r.model->joints[k].type != UrdfJointType::kFixed) add(k);
+        }
+      }
+      for (const std::string& name : ss.joints) add(r.model->FindJoint(name));
+      if (d.joints.empty()) return Status::Error(ss.field + ".robot: robot \"" + ss.robot + "\" has no moving joint");
+    } else {
+      const int link = ss.link.empty() ? r.model->root : r.model->FindLink(ss.link);
+      d.body = r.link_body[link];
+      d.X_BS = Compose(Inverse(r.X_LB[link]), ss.def.X_BS);
+    }
+    auto id = scene->world.AddSensor(d);
+    if (!id.ok()) return id.status();  // named "sensors[i]", the same index as the file's
+  }
+  return Status::Ok();
+}
+
 GraspSpec BuildGrasp(const GraspTargetSpec& g, const std::map<std::string, BodyId>& bodies, const Scene& scene) {
   GraspSpec grasp;
   grasp.object = bodies.at(g.object);
@@ -142,6 +172,7 @@ StatusOr<Scene> BuildScene(std::shared_ptr<const SceneSpec> spec) {
   GL_TRY(BuildJoints(*spec, bodies, &scene.world));
   GL_TRY(BuildRobots(*spec, bodies, &scene));
   GL_TRY(BuildActions(*spec, &scene));
+  GL_TRY(BuildSensors(*spec, &scene));
   if (spec->grasp) scene.grasp = BuildGrasp(*spec->grasp, bodies, scene);
   GL_TRY(scene.world.PrepareContactModel());
   // Deeper than the contact threshold (0.1 mm by default): resting contacts

@@ -29,5 +29,7 @@ Status ParseRobots(const Node& root, const SceneLoadOptions& options, SceneSpec*
 // scene_parse_actions.cc: actions and grasp.
 Status ParseActions(const Node& root, SceneSpec* spec);
 Status ParseGrasp(const Node& root, SceneSpec* spec);
+// scene_parse_sensors.cc: sensors (after robots).
+Status ParseSensors(const Node& root, SceneSpec* spec);
 
 }  // namespace grasplab

@@ -23,6 +23,7 @@
 #include "core/dynamics/material.h"
 #include "core/grasp/grasp_quality.h"
 #include "core/robot/robot.h"
+#include "core/world/sensor_def.h"
 #include "core/world/world_settings.h"
 
 namespace grasplab {
@@ -98,6 +99,18 @@ struct GraspTargetSpec {
   std::string field;  // "grasp"
 };
 
+// A sensor as declared (docs/sensors.md): `def` holds the type, name, rate,
+// noise and, for force/torque and tactile sensors, the frame and face, with
+// X_BS still the sensor frame in the *link* frame; the builder resolves the
+// robot, link and joints and turns X_BS into the body frame.
+struct SensorSpec {
+  SensorDef def;
+  std::string robot;
+  std::string link;                 // kForceTorque (empty: the robot's root link), kTactile
+  std::vector<std::string> joints;  // kJoint: URDF joint names (empty: every moving joint)
+  std::string field;                // "sensors[i]"
+};
+
 // What loading does with bodies that start inside each other
 // (scene/initial_overlaps.h): report them as warnings (default), refuse the
 // scene, or move free bodies apart before the first step.
@@ -115,6 +128,7 @@ struct SceneSpec {
   std::vector<RobotSpec> robots;
   std::vector<ActionSpec> actions;  // in file order (the builder sorts them by time, stably)
   std::optional<GraspTargetSpec> grasp;
+  std::vector<SensorSpec> sensors;
 };
 
 // The robot of that name in the spec (parsed so far, while parsing), or null.

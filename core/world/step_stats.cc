@@ -14,6 +14,7 @@ const char* StageName(Stage stage) {
     case Stage::kAssembleRows: return "assembleRows";
     case Stage::kSolveIslands: return "solveIslands";
     case Stage::kStoreSolution: return "storeSolution";
+    case Stage::kSensors: return "sensors";
     case Stage::kCount: break;
   }
   return "?";

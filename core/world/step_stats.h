@@ -22,6 +22,7 @@ enum class Stage : int {
   kAssembleRows,            // step 10: each island's joint, limit, motor and contact rows; warm start
   kSolveIslands,            // step 10: the contact model's impulses and v^{l+1}
   kStoreSolution,           // v^{l+1}, joint rates and the impulses kept for the next step's warm start
+  kSensors,                 // after the step: the declared sensors' readings (world/sensor_suite.h)
   kCount
 };
 inline constexpr int kStageCount = static_cast<int>(Stage::kCount);

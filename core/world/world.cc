@@ -349,6 +349,7 @@ Status World::Step(double h) {
   if (reduced()) GL_TRY(penalty_ ? PrepareContactModel() : PrepareTrees());
   clock_.Begin(&stats_);
   stats_.bisections = 0;
+  if (!sensors_.empty()) RunStage(&clock_, Stage::kSensors, [&] { sensors_.BeginStep(model_, state_); });
   if (penalty_) {
     PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this};
     if (Status s = penalty_->Step(ctx, h); !s.ok()) return s;
@@ -364,7 +365,14 @@ Status World::Step(double h) {
   state_.time_compensation = (t - state_.time) - y;
   state_.time = t;
   ++state_.step_count;
+  if (!sensors_.empty()) {
+    RunStage(&clock_, Stage::kSensors, [&] { sensors_.Read(model_, state_, controllers_, drag_, h); });
+  }
   return Status::Ok();
+}
+
+StatusOr<int> World::AddSensor(const SensorDef& def) {
+  return sensors_.Add(def, model_, "sensors[" + std::to_string(sensors_.size()) + "]");
 }
 
 void World::StepVelocityLevel(double* h) {

@@ -17,6 +17,8 @@
 //   kSolveIslands         step 10     solvers/contact_model       the contact model's impulses, v^{l+1}
 //   kStoreSolution                    world/island_assembly, here v^{l+1}, joint rates, impulses kept for the
 //                                                                 next warm start; non-finite bodies quarantined
+//   kSensors                          world/sensor_suite          the sensors' readings from (q^{l+1}, v^{l+1}) and
+//                                                                 the step's impulses; they only read
 //
 // The state after Step() is (q^{l+1}, v^{l+1}). In the bisection mode the
 // search runs the position and collision stages itself (their time counts
@@ -48,6 +50,7 @@
 #include "core/world/contact_finder.h"
 #include "core/world/island_assembly.h"
 #include "core/world/penalty_model.h"
+#include "core/world/sensor_suite.h"
 #include "core/world/step_stats.h"
 #include "core/world/world_data.h"
 #include "core/world/world_settings.h"
@@ -163,6 +166,17 @@ class World final : private IslandStages {
   // them), without changing the world: a check, not a step.
   std::vector<Contact> ProbeContacts() const;
 
+  // Sensors (world/sensor_def.h, docs/sensors.md): validated against the
+  // bodies and joints added so far, with messages naming
+  // "sensors[<index>]"; read by every Step from then on (stage kSensors).
+  StatusOr<int> AddSensor(const SensorDef& def);
+  int sensor_count() const { return sensors_.size(); }
+  const SensorDef& sensor_def(int i) const { return sensors_.def(i); }
+  // The last reading (count 0 and zeros before the first step).
+  const SensorReading& sensor_reading(int i) const { return sensors_.reading(i); }
+  // The sensor with this name, or -1.
+  int FindSensor(const std::string& name) const { return sensors_.Find(name); }
+
   // Advances the world by h seconds (0 < h <= 0.1), or by less when the
   // contact-time search shortens the step (stats().step_length). Rejects a
   // bad h, or settings that did not validate, without touching the state.
@@ -249,6 +263,7 @@ class World final : private IslandStages {
   StageClock clock_;
   StepStats stats_;
   ArticulatedTrees trees_;
+  SensorSuite sensors_;
   bool poses_placed_ = false;       // SetBodyPose since the last step: trees take their coordinates from the poses
   std::vector<double> q_search_;    // the contact-time search's starting joint positions
 };

@@ -64,6 +64,10 @@ class Simulation:
         """The last step's stage seconds and counters, core/io/frame_arrays.h."""
     def summary(self) -> _Json:
         """What `grasplab run` prints."""
+    def sensors(self) -> List[_Json]:
+        """Every sensor's last reading (docs/sensors.md): name, type, time, step, count and its values."""
+    def sensor_values(self, name: str) -> _Array:
+        """One sensor's reading, float64: joint [q, qd, effort] per joint; force_torque [fx, fy, fz, tx, ty, tz]; tactile taxels row-major."""
     def description(self) -> _Json: ...
     def settings(self) -> _Json:
         """The settings in force, defaults included."""

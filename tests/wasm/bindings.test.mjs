@@ -91,6 +91,11 @@ test('every Simulation binding forwards to the core', async () => {
     assert.equal(JSON.parse(input).contacts.length, grasp.contacts);
     assert.equal(Module.evaluateGraspProbeJson(input), sim.graspWrenchJson());
     assert.equal(call('summaryJson').length > 0, true);
+    // Sensors (tests/wasm/sensors.test.mjs has their physics): the scene's wrist reads after the steps.
+    const sensors = JSON.parse(call('sensorsJson'));
+    assert.equal(sensors[1].name, 'wrist');
+    assert.equal(sensors[1].step, sim.stepCount());
+    assert.deepEqual(Array.from(call('sensorValues', 1)), [...sensors[1].force, ...sensors[1].torque]);
     assert.equal(JSON.parse(call('frameJson')).time, sim.time());
     assert.equal(call('stateHash'), JSON.parse(sim.summaryJson()).stateHash);
     // Sliders: the sliders own the set points until handed back.

@@ -59,7 +59,7 @@ test('bundled scenes through the package end on their golden hashes (the CLI\'s)
       const byText = sim.stateHash();
       await sim.loadScene('https://example.org/grasplab/#builtin=' + r.scene);
       sim.step(r.steps);
-      result.push({ scene: r.scene, byText, byLink: sim.stateHash(), steps: sim.stepCount, grasp: sim.grasp() });
+      result.push({ scene: r.scene, byText, byLink: sim.stateHash(), steps: sim.stepCount, grasp: sim.grasp(), sensors: sim.sensors() });
       sim.dispose();
     }
     console.log(JSON.stringify(result));
@@ -69,8 +69,12 @@ test('bundled scenes through the package end on their golden hashes (the CLI\'s)
     assert.equal(out[k].byLink, r.hash, r.scene);
     assert.equal(out[k].steps, r.steps);
   }
-  // The handset's grasp metrics come with it.
+  // The handset's grasp metrics come with it; the jaw's sensors read (docs/sensors.md).
   assert.equal(out[0].grasp === null, false);
+  const jaw = out.find((o) => o.scene === 'parallel-jaw-cube');
+  assert.deepEqual(jaw.sensors.map((s) => s.name), ['jaw-encoders', 'wrist', 'left-pad', 'right-pad']);
+  assert.equal(jaw.sensors[1].step, jaw.steps);
+  assert.deepEqual(out.find((o) => o.scene === 'falling-sphere').sensors, []);
 });
 
 test('the package refuses a bad scene by its field and keeps the scene it had; a disposed simulation says so', () => {

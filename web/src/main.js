@@ -2,7 +2,7 @@
 // controls, and exposes the latest state for tests in ONE place:
 //
 //   window.grasplab.state()  -> { ready, running, scene, loads, restarts, memory, time, steps, stateHash,
-//                                 contactCount, actualSpeed, grasp, errors,
+//                                 contactCount, actualSpeed, grasp, errors, sensors (the Sensors card's readings),
 //                                 bodies: [{ name, static, position: [x,y,z], orientation: [w,x,y,z] }] }
 //   window.grasplab.play() / pause() / step() / reset() / load(sceneName) / runSteps(n)
 //   window.grasplab.compare([{ label, solver }])   other contact models run beside, as ghosts ([] stops);
@@ -27,6 +27,7 @@ import { createSceneFiles } from './scene_files.js';
 import { installPointerDrag } from './pointer_drag.js';
 import { ControlPanel } from './panel.js';
 import { Plots } from './plots.js';
+import { SensorPanel } from './sensor_panel.js';
 import { createLessons } from './lessons.js';
 import { WrenchSpaceView, describeWrenchSpace } from './wrench_space.js';
 import { AdaptiveQuality } from './adaptive_quality.js';
@@ -38,6 +39,7 @@ const $ = (id) => document.getElementById(id);
 const view = new View($('viewport'));
 const announcer = createAnnouncer();
 const plots = new Plots($('plots'));
+const sensorPanel = new SensorPanel($('sensor-panel'));
 let worker = null;  // replaced when its WASM module traps (restartWorker)
 
 const latest = {
@@ -158,6 +160,7 @@ function onWorkerMessage({ data: msg }) {
       latest.bodies = msg.description.bodies.map((b) => b.name);
       panel.setScene(msg.description, msg.materials);
       plots.setScene(msg.description);
+      latest.sensorsPending = true;  // the first frame's readings build the sensors card
       plots.setCompare((msg.compare ?? []).map((m) => m.label), describeSolver(msg.settings?.solver));
       panel.setCompare(msg.compare ?? []);
       latest.failuresShown = 0;
@@ -209,6 +212,13 @@ function onWorkerMessage({ data: msg }) {
       view.overlays.setContacts(msg.contacts, msg.stats[Stats.FRICTION_DIRECTIONS]);
       if (view.overlays.visible.joints) view.overlays.setJoints(msg.joints, msg.poses);
       view.overlays.setDrag(msg.drag);
+      view.overlays.setWrench(msg.sensors);
+      if (latest.sensorsPending) {
+        sensorPanel.setScene(msg.sensors);
+        $('legend-wrench').hidden = !(msg.sensors ?? []).some((s) => s.type === 'force_torque');
+        latest.sensorsPending = false;
+      }
+      sensorPanel.update(msg.sensors, msg.time);
       panel.updateJoints(msg.robots);
       plots.push(msg.time, msg.contacts, msg.energy, msg.poses, msg.ghosts);
       updateStatus();
@@ -239,6 +249,10 @@ function onWorkerMessage({ data: msg }) {
       view.setPoses(msg.poses);
       // The recorded frame's contacts, arrows and (panel open) wrench space, as they were.
       view.overlays.setContacts(msg.contacts, view.overlays.edges);
+      // Its sensor readings in the card; a frame does not record the sensors'
+      // world frames, so the wrench's arrows are hidden while replaying.
+      view.overlays.setWrench(null);
+      sensorPanel.update(msg.sensors);
       view.dirty = true;
       latest.replay = { index: msg.index, frames: msg.frames, time: msg.time, step: msg.step, grasp: msg.grasp,
         contactCount: msg.contactCount, poses: msg.poses };
@@ -401,6 +415,7 @@ const api = {
       formulation: latest.settings?.dynamics?.formulation ?? 'maximal',
     } : null,
     plots: plots.latest(),
+    sensors: sensorPanel.latest(),
     energy: latest.energy ? Array.from(latest.energy) : null,
     drag: latest.drag && latest.drag[0] >= 0
       ? { body: latest.bodies[latest.drag[0]], force: Array.from(latest.drag.subarray(7, 10)) } : null,

@@ -70,6 +70,9 @@ const STICK = new THREE.Color(0x1b9e3a);
 const SLIDE = new THREE.Color(0xf07c12);
 const JOINT_COLOR = 0x6a3db8;
 const DRAG_COLOR = 0xd01c8b;
+const WRENCH_FORCE_COLOR = 0x1f5fbf;   // a force/torque sensor's force
+const WRENCH_TORQUE_COLOR = 0x7a3fb0;  // and its torque
+const _q = new THREE.Quaternion();
 
 function overlayMaterial(options) {
   return new THREE.MeshBasicMaterial({ depthTest: false, depthWrite: false, transparent: true, ...options });
@@ -164,7 +167,7 @@ export class Overlays {
     this.subject = -1;        // the grasped object's body index, or -1
     this.isStatic = [];
     this.edges = 0;           // pyramid edges the cone pool was built for
-    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0, clipped: 0 };
+    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0, clipped: 0, wrench: 0 };
 
     const dot = new THREE.SphereGeometry(1, 12, 8);
     this.points = new Pool(this.groups.contacts, () => new THREE.Mesh(dot, overlayMaterial({ color: 0x111111 })));
@@ -176,7 +179,14 @@ export class Overlays {
       g.add(new THREE.Mesh(this.shaft, m), new THREE.Mesh(this.head, m));
       return g;
     });
-    for (const pool of [this.points, this.arrows]) pool.depthTest = () => this.style.depth;
+    // Force/torque sensors (setWrench): two arrows each, drawn with the forces.
+    this.wrench = new Pool(this.groups.forces, () => {
+      const g = new THREE.Group();
+      const m = overlayMaterial({ color: WRENCH_FORCE_COLOR });
+      g.add(new THREE.Mesh(this.shaft, m), new THREE.Mesh(this.head, m));
+      return g;
+    });
+    for (const pool of [this.points, this.arrows, this.wrench]) pool.depthTest = () => this.style.depth;
     this.joints = new Pool(this.groups.joints, () => {
       const g = new THREE.Group();
       g.add(fixedLine(new THREE.LineBasicMaterial({ color: JOINT_COLOR, depthTest: false, transparent: true })));
@@ -214,7 +224,7 @@ export class Overlays {
     this.scale.reset(Math.max(weight, 1e-3));
     this.maxArrow = 0.3 * size;
     this.forceScale = this.maxArrow / this.scale.reference;
-    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0, clipped: 0 };
+    this.counts = { contacts: 0, cones: 0, arrows: 0, sliding: 0, joints: 0, clipped: 0, wrench: 0 };
   }
 
   // style: { depth: bool (drawn behind the solids, depth-tested), cones: 'normal' | 'small' | 'edges' }.
@@ -383,6 +393,37 @@ export class Overlays {
   }
 
   // drag: [body or -1, grab point xyz, target xyz, force xyz]
+  // sensors: the worker's readings (core/io/sensor_json.h, with frames) or
+  // null. Each force/torque sensor's force (what the hand exerts on its
+  // mount, docs/sensors.md) is a blue arrow from the sensor's origin at the
+  // contact forces' scale (the legend's N per cm); its torque a purple arrow
+  // (right-hand rule) drawn as long as a force of |T| / (0.1 scene sizes)
+  // would be.
+  setWrench(sensors) {
+    let n = 0;
+    for (const s of sensors ?? []) {
+      if (s.type !== 'force_torque' || !s.position) continue;
+      _q.set(s.orientation[1], s.orientation[2], s.orientation[3], s.orientation[0]);
+      for (const [vec, scale, color] of [[s.force, 1, WRENCH_FORCE_COLOR], [s.torque, 1 / (0.1 * this.size), WRENCH_TORQUE_COLOR]]) {
+        const f = _f.fromArray(vec).applyQuaternion(_q);
+        const length = Math.min(f.length() * scale * this.forceScale, CLIP * this.maxArrow);
+        if (!(length > 1e-5)) continue;
+        const arrow = this.wrench.get(n++);
+        const head = Math.min(0.35 * length, 0.03 * this.size);
+        const width = 0.005 * this.size;
+        f.normalize();
+        arrow.position.fromArray(s.position);  // tail at the sensor's origin
+        arrow.quaternion.setFromUnitVectors(_z, f);
+        arrow.children[0].scale.set(width, width, Math.max(length - head, 0));
+        arrow.children[1].scale.set(2.2 * width, 2.2 * width, head);
+        arrow.children[1].position.set(0, 0, length);
+        arrow.children[0].material.color.set(color);
+      }
+    }
+    this.wrench.show(n);
+    this.counts.wrench = n;
+  }
+
   setDrag(drag) {
     const active = drag && drag[0] >= 0;
     this.drag.line.visible = active;

@@ -61,6 +61,8 @@
 //        ghosts: per model compared [{ label, poses (Float64Array as poses), contactCount, stepMs, time }]
 //        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ..., time } or null (L1 only;
 //               while running, re-evaluated every >= 100 ms of wall time, `time` = when, sim seconds)
+//        sensors: the scene's sensor readings (core/io/sensor_json.h, with names and the force/torque
+//                 and tactile sensors' frames in the world) or null without sensors (docs/sensors.md)
 //        robots: { name: { external, joints: [{ name, position, target, lower, upper }] } } (URDF values;
 //                external: the sliders or a JavaScript controller own its set points)
 //        Float64Arrays, transferred, in the layouts of core/io/frame_arrays.h:
@@ -77,9 +79,10 @@
 //        drag:     [body or -1, grab point xyz, target xyz, spring force xyz N]
 //        actualSpeed: simulated seconds per wall-clock second over the last ~0.5 s
 //   { type: 'source', builtin: null, text }  the loaded scene's JSON text
-//   { type: 'recorded', index, frames, time, step, poses, contacts, contactCount, grasp }
+//   { type: 'recorded', index, frames, time, step, poses, contacts, contactCount, grasp, sensors }
 //                                           a recorded frame to show (poses and contacts as in 'frame';
-//                                           grasp with its wrenchSpace while the page asks for it)
+//                                           grasp with its wrenchSpace while the page asks for it;
+//                                           sensors: the frame's readings, without names, or null)
 //   { type: 'recording', jsonl }             the recording, one JSON line per frame
 //   { type: 'measured', id, result | error }  a 'measure' answered: { value, unit, formula: { value, text },
 //                                           details } or the reason it could not be measured
@@ -117,7 +120,7 @@ export const JointField = Object.freeze({
 });
 // Stage names in World::Step's order (core/world/step_stats.h), then the counters.
 export const STAGE_NAMES = ['integratePositions', 'contactTime', 'broadPhase', 'narrowPhase', 'externalImpulses',
-  'jointForces', 'islands', 'assembleRows', 'solveIslands', 'storeSolution'];
+  'jointForces', 'islands', 'assembleRows', 'solveIslands', 'storeSolution', 'sensors'];
 const C = STAGE_NAMES.length;
 export const STATS_SIZE = C + 16;
 export const Stats = Object.freeze({

@@ -23,6 +23,7 @@ function mirror(fn) {
   if (comparison) for (const e of comparison.each(fn)) fail(e);
 }
 let hasGrasp = false;
+let hasSensors = false;  // the scene declares sensors: frames carry their readings
 let sceneText = null;  // the JSON of the loaded scene
 let sceneAssets = [];  // [path, bytes] of every asset it names (for fresh copies: measure)
 // Recording: frames as JSON lines, one every `recordEvery` steps.
@@ -120,6 +121,7 @@ function postFrame(force = !running) {
     // browser tells (Chromium's performance.memory), for the soak benchmark.
     memory: { wasm: Module.HEAPU8.length, jsHeap: performance.memory ? performance.memory.usedJSHeapSize : -1 },
     robots: robotJoints(),
+    sensors: hasSensors ? JSON.parse(sim.sensorsJson()) : null,
     poses, contacts, joints, stats, energy, drag, ghosts,
   }, [poses.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer, ...ghosts.map((g) => g.poses.buffer)]);
   lastFrameAt = now;
@@ -373,6 +375,7 @@ function started(name) {
   recorded = [];
   recordedExtras = [];
   hasGrasp = sim.hasGrasp();
+  hasSensors = sim.sensorsJson() !== '[]';
   lastGrasp = null;
   running = false;
   const description = JSON.parse(sim.describeJson());
@@ -445,7 +448,8 @@ function handle(msg) {
         // from its probe input: the same metrics, with the wrench space.
         const grasp = wantWrenchSpace && extras.probe ? JSON.parse(Module.evaluateGraspProbeJson(extras.probe)) : frame.grasp;
         postMessage({ type: FromWorker.RECORDED, index: msg.index, time: frame.time, step: frame.step, poses, contacts,
-          contactCount: frame.contacts.length, grasp, frames: recorded.length }, [poses.buffer, contacts.buffer]);
+          contactCount: frame.contacts.length, grasp, frames: recorded.length, sensors: frame.sensors ?? null },
+        [poses.buffer, contacts.buffer]);
         break;
       }
       case ToWorker.EXPORT_RECORDING: postMessage({ type: FromWorker.RECORDING, jsonl: recorded.map((l) => `${l}\n`).join('') }); break;
