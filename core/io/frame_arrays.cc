@@ -80,6 +80,10 @@ void WriteStatsArray(const World& world, std::vector<double>* out) {
   slot(StatsSlot::kWarmMissesTotal) = static_cast<double>(s.lcp_islands_total - s.lcp_warm_islands_total);
   slot(StatsSlot::kPivotsPerStep) =
       world.step_count() > 0 ? static_cast<double>(s.lemke_pivots_total) / static_cast<double>(world.step_count()) : 0.0;
+  slot(StatsSlot::kAwakeIslands) = s.awake_islands;
+  slot(StatsSlot::kSleepingIslands) = s.sleeping_islands;
+  slot(StatsSlot::kAwakeBodies) = s.awake_bodies;
+  slot(StatsSlot::kSleepingBodies) = s.sleeping_bodies;
 }
 
 std::string FrameLayoutJson() {
