@@ -2,7 +2,7 @@
 // Lemke pivots, for the scenes of the dynamics issue. Results go to
 // docs/benchmarks.md with the machine and commit.
 //
-//   build/native/grasplab_bench_dynamics
+//   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
 #include <algorithm>
 #include <chrono>
 #include <vector>
@@ -236,8 +236,12 @@ void Both(const char* name, Make make, int warmup, int steps) {
   }
 }
 
-int main() {
+int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
+  if (argc > 1 && std::string(argv[1]) == "--sleep") {  // only the sleeping islands table
+    SleepSideBySide();
+    return 0;
+  }
   std::printf("| scene                          | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");
   std::printf("|--------------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
   // Built-in scenes (core/scene/builtin_scenes.cc), shared with the tests and the page.
