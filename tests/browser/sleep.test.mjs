@@ -67,3 +67,25 @@ test('phone width: the stacks sleep and are drawn dimmer', async () => {
     await session.close();
   }
 });
+
+test('the Parameters form turns sleeping off and on; the edited scene runs accordingly', async () => {
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await stacksAsleep(session, 'params');
+    await page.click('#params-toggle');
+    await page.waitForSelector('#params:not([hidden])');
+    assert.equal(await page.isChecked('#params input[name=sleep]'), true);
+    await page.uncheck('#params input[name=sleep]');
+    await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: 'the scene with sleep off' });
+    await page.evaluate(() => window.grasplab.runSteps(400));
+    const off = await waitForState(page, (s) => s.steps === 400 && s.diagnostics, { what: '400 steps, sleep off', timeout: 120000 });
+    assert.equal(off.diagnostics.sleepingBodies, 0);
+    assert.equal(off.diagnostics.awakeBodies, 100);
+    assert.equal(off.diagnostics.bodiesDrawnAsleep, 0);
+    assert.deepEqual(off.errors, []);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});
