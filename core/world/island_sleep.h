@@ -60,6 +60,13 @@ class IslandSleep {
   // s: how long the body has stayed under both thresholds.
   double still_time(int body) const { return still_time_[body]; }
 
+  // Whether any dynamic body is awake.
+  bool AnyAwake(std::span<const std::uint8_t> is_static) const {
+    for (std::size_t b = 0; b < asleep_.size(); ++b) {
+      if (!is_static[b] && !asleep_[b]) return true;
+    }
+    return false;
+  }
   // Wakes the sleeping island holding `body` (nothing if it is awake).
   void WakeIslandOf(int body);
   // Wakes every body (gravity, friction or the contact model changed).

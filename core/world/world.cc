@@ -398,7 +398,16 @@ Status World::Step(double h) {
   if (reduced()) GL_TRY(penalty_ ? PrepareContactModel() : PrepareTrees());
   clock_.Begin(&stats_);
   stats_.bisections = 0;
-  if (penalty_) {
+  // Every dynamic body asleep and nothing dragged: no body moves, so the
+  // broad phase would find the same pairs and every pair would keep its
+  // contacts; no island is solved. The step only advances time (Jolt, too,
+  // does nothing while no body is active). Any setter wakes a body first.
+  const bool all_asleep = sleeping() && drag_.body < 0 && !sleep_.AnyAwake(model_.is_static);
+  if (all_asleep) {
+    ClearSolveCounters();
+    stats_.bodies_woken = 0;
+    stats_.step_length = h;
+  } else if (penalty_) {
     PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this};
     if (Status s = penalty_->Step(ctx, h); !s.ok()) return s;
     stats_.pair_count = static_cast<int>(finder_.pairs().size());
@@ -407,7 +416,7 @@ Status World::Step(double h) {
   }
   RunStage(&clock_, Stage::kStoreSolution, [&] {
     QuarantineNonFinite();
-    if (sleeping()) {
+    if (sleeping() && !all_asleep) {
       const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
       sleep_.FallAsleep(islands_, model_, controllers_, drag_, tree_joints, h, &state_);
     }
@@ -472,10 +481,7 @@ void World::SolveIslands(double h, bool write_back) {
   const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
   RunStage(&clock_, Stage::kAssembleRows, [&] {
     UpdateJointPositions(model_, &state_, tree_joints);
-    stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
-    stats_.lcp_residual = 0.0;
-    stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
-    stats_.lcp_islands = stats_.lcp_warm_islands = 0;
+    ClearSolveCounters();
     const bool impulses = contact_model_->warm_starts_impulses();
     const int matched = warm || anchors ? warm_start_.MatchContacts(state_.contacts, {warm && impulses, warm && !impulses, anchors}) : 0;
     stats_.warm_started = warm ? matched : 0;
@@ -528,6 +534,13 @@ void World::SolveIslands(double h, bool write_back) {
     if (anchors) UpdateAnchors(model_, &state_);
     if (warm || anchors) warm_start_.RememberContacts(state_.contacts);
   });
+}
+
+void World::ClearSolveCounters() {
+  stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
+  stats_.lcp_residual = 0.0;
+  stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
+  stats_.lcp_islands = stats_.lcp_warm_islands = 0;
 }
 
 void World::QuarantineNonFinite() {

@@ -245,6 +245,8 @@ class World final : private IslandStages {
   // kIntegratePositions: free bodies by eqs. 10-12, trees by their joints.
   void IntegrateAllPositions(double h);
   void QuarantineNonFinite();
+  // Zeroes the last step's per-step solve counters (StepStats).
+  void ClearSolveCounters();
   // Sleeping applies: enabled, and a velocity-level contact model.
   bool sleeping() const { return model_.settings.sleep.enabled && !penalty_; }
   std::span<const std::uint8_t> asleep_or_none() const {
