@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -125,6 +126,23 @@ class Simulation {
       for (int k = 0; k < 3; ++k) v.push_back(w.angular_velocity(i)[k]);
     }
     return Rows(v, 6);
+  }
+  // (bodies,) bool: asleep (core/world/island_sleep.h); static bodies never are.
+  py::array_t<bool> Sleeping() const {
+    const std::span<const std::uint8_t> s = scene_.world.sleeping_bodies();
+    py::array_t<bool> out(static_cast<py::ssize_t>(s.size()));
+    for (std::size_t i = 0; i < s.size(); ++i) out.mutable_at(i) = s[i] != 0;
+    return out;
+  }
+  // Kinematic placement and a push (World::SetBodyPose, SetBodyVelocity):
+  // both wake the body's island.
+  void SetBodyPose(int body, const std::vector<double>& p, const std::vector<double>& q) {
+    if (p.size() != 3 || q.size() != 4) throw py::value_error("set_body_pose: position has 3 numbers, orientation 4 [w, x, y, z]");
+    Check(scene_.world.SetBodyPose(body, Pose{Vec3(p[0], p[1], p[2]), Quat(q[0], q[1], q[2], q[3])}));
+  }
+  void SetBodyVelocity(int body, const std::vector<double>& v, const std::vector<double>& w) {
+    if (v.size() != 3 || w.size() != 3) throw py::value_error("set_body_velocity: linear and angular have 3 numbers each");
+    Check(scene_.world.SetBodyVelocity(body, Vec3(v[0], v[1], v[2]), Vec3(w[0], w[1], w[2])));
   }
   py::array_t<double> Contacts() const {
     std::vector<double> out;
@@ -435,6 +453,11 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("warnings", &Simulation::Warnings)
       .def("poses", &Simulation::Poses, "(bodies, 7) float64: x, y, z, qw, qx, qy, qz")
       .def("velocities", &Simulation::Velocities, "(bodies, 6) float64: vx, vy, vz, wx, wy, wz")
+      .def("sleeping", &Simulation::Sleeping, "(bodies,) bool: asleep (sleeping islands; static bodies never are)")
+      .def("set_body_pose", &Simulation::SetBodyPose, py::arg("body"), py::arg("position"), py::arg("orientation"),
+           "Places a body (m; quaternion [w, x, y, z]) and wakes its island.")
+      .def("set_body_velocity", &Simulation::SetBodyVelocity, py::arg("body"), py::arg("linear"), py::arg("angular"),
+           "Sets a dynamic body's velocities (m/s, rad/s, world frame) and wakes its island.")
       .def("contacts", &Simulation::Contacts, "(contacts, CONTACT_STRIDE) float64, core/io/frame_arrays.h")
       .def("joints", &Simulation::Joints, "(joints, JOINT_STRIDE) float64, core/io/frame_arrays.h")
       .def("stats", &Simulation::Stats, "the last step's stage seconds and counters, core/io/frame_arrays.h")

@@ -2,6 +2,7 @@
 # The side-by-side peer benchmark of the performance issue, one command:
 #
 #   scripts/bench-peers.sh            (after scripts/build.sh; a few minutes)
+#   scripts/bench-peers.sh --stacks   (only the box stacks tables)
 #
 # It installs the peers itself (Debian packages through apt; never needed by
 # the README's two commands), builds grasplab's benchmark programs, and runs
@@ -24,11 +25,14 @@
 #   in headless Chromium (grasp_wasm.mjs, grasp_browser.mjs); one table
 #   with the physical check (where each engine's object ends) and ratios;
 # - many resting bodies (assets/scenes/box-stacks.json, 100 boxes in 4-high
-#   stacks, sleeping off): grasplab's Gauss-Seidel against Bullet 3.24
-#   natively (bullet_boxes.cc, libbullet-dev), and grasplab's WASM module
-#   against Jolt and Rapier's WASM builds in Node (boxes_wasm.mjs).
+#   stacks, sleeping off everywhere, then on everywhere): grasplab's
+#   Gauss-Seidel against Bullet 3.24 natively (bullet_boxes.cc,
+#   libbullet-dev), and grasplab's WASM module against Jolt and Rapier's
+#   WASM builds in Node (boxes_wasm.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+stacks_only=0
+if [ "${1:-}" = "--stacks" ]; then stacks_only=1; shift; fi
 
 PEER_PACKAGES=(libsiconos-numerics-dev libmujoco-dev libbullet-dev chromium)
 missing=()
@@ -63,8 +67,16 @@ CORE_LIB=build/native/core/libgrasplab_core.a
 "${CORE_CXX[@]}" -I/usr/include/bullet tests/bench/peers/bullet_boxes.cc "$CORE_LIB" \
   -lBulletDynamics -lBulletCollision -lLinearMath -o "$work/bullet_boxes"
 
+# Many resting bodies: grasplab's Gauss-Seidel against Bullet (native) and Jolt and Rapier (WASM, Node).
+run_stacks() {
+  "$work/bullet_boxes" 2 assets/scenes/box-stacks.json
+  echo
+  node tests/bench/peers/boxes_wasm.mjs 2 assets/scenes/box-stacks.json
+}
+
 echo "Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (modified)'); $(date -u +%Y-%m-%d)"
 echo
+if ((stacks_only)); then run_stacks; exit 0; fi
 build/native/grasplab_bench_lemke --write "$work" "$@" | tee "$work/grasplab.md"
 echo
 "$work/siconos_lemke" "$work"/*.lcp | tee "$work/siconos.md"
@@ -172,7 +184,4 @@ JS
 done
 
 echo
-# Many resting bodies: grasplab's Gauss-Seidel against Bullet (native) and Jolt and Rapier (WASM, Node).
-"$work/bullet_boxes" 2 assets/scenes/box-stacks.json
-echo
-node tests/bench/peers/boxes_wasm.mjs 2 assets/scenes/box-stacks.json
+run_stacks

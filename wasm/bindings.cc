@@ -113,6 +113,11 @@ class Simulation {
   emscripten::val Poses() const {
     return emscripten::val(emscripten::typed_memory_view(poses_.size(), poses_.data()));
   }
+  // 1 per body asleep, 0 awake or static (World::sleeping_bodies).
+  emscripten::val Sleeping() const {
+    const std::span<const std::uint8_t> s = scene_.world.sleeping_bodies();
+    return emscripten::val(emscripten::typed_memory_view(s.size(), s.data()));
+  }
   // The viewer's per-frame arrays (io/frame_arrays.h): views over C++
   // memory, valid until the next call; copy them at once.
   emscripten::val Contacts() {
@@ -228,6 +233,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("sensorsJson", &Simulation::SensorsJson)
       .function("sensorValues", &Simulation::SensorValues)
       .function("poses", &Simulation::Poses)
+      .function("sleeping", &Simulation::Sleeping)
       .function("contacts", &Simulation::Contacts)
       .function("joints", &Simulation::Joints)
       .function("stats", &Simulation::Stats)

@@ -81,6 +81,10 @@ void WriteStatsArray(const World& world, std::vector<double>* out) {
   slot(StatsSlot::kPivotsPerStep) =
       world.step_count() > 0 ? static_cast<double>(s.lemke_pivots_total) / static_cast<double>(world.step_count()) : 0.0;
   slot(StatsSlot::kWarmRepairedTotal) = static_cast<double>(s.lcp_repaired_islands_total);
+  slot(StatsSlot::kAwakeIslands) = s.awake_islands;
+  slot(StatsSlot::kSleepingIslands) = s.sleeping_islands;
+  slot(StatsSlot::kAwakeBodies) = s.awake_bodies;
+  slot(StatsSlot::kSleepingBodies) = s.sleeping_bodies;
 }
 
 std::string FrameLayoutJson() {

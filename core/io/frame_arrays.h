@@ -62,6 +62,9 @@ void WriteJointArray(const World& world, std::vector<double>* out);
 //   +9 non-finite bodies quarantined since creation
 //   +10 friction directions u of the pyramid; 0 with kPgs and kPenalty
 //      (exact cones, smooth tanh friction)
+//   +11-14 the LCP warm start (below)
+//   +15 awake islands   +16 sleeping islands   +17 awake dynamic bodies
+//   +18 sleeping bodies (world/island_sleep.h; all awake when sleep is off)
 enum class StatsSlot : int {
   kContacts = 0, kPairs, kIslands, kLcpSize, kLcpMax, kPivots, kResidual, kLcpFailures, kStepLength,
   kQuarantined, kFrictionDirections,
@@ -69,7 +72,8 @@ enum class StatsSlot : int {
   // last step's support (last step); islands whose support missed and
   // pivots per step, and misses solved by Lemke from the last basis (since
   // the world was made).
-  kLcpIslands, kLcpWarmIslands, kWarmMissesTotal, kPivotsPerStep, kWarmRepairedTotal, kCount
+  kLcpIslands, kLcpWarmIslands, kWarmMissesTotal, kPivotsPerStep, kWarmRepairedTotal,
+  kAwakeIslands, kSleepingIslands, kAwakeBodies, kSleepingBodies, kCount
 };
 inline constexpr int kStatsCounters = kStageCount;
 inline constexpr int kStatsSize = kStatsCounters + static_cast<int>(StatsSlot::kCount);

@@ -64,6 +64,12 @@ nlohmann::ordered_json RunSummary(const std::string& scene_name, const World& wo
     out["solver"]["penaltySubsteps"] = st.penalty_substeps_total;
     out["solver"]["penaltyRejected"] = st.penalty_rejected_total;
   }
+  // Sleeping islands (world/island_sleep.h) after the last step.
+  out["sleep"] = {{"enabled", world.settings().sleep.enabled},
+                  {"awakeIslands", st.awake_islands},
+                  {"sleepingIslands", st.sleeping_islands},
+                  {"awakeBodies", st.awake_bodies},
+                  {"sleepingBodies", st.sleeping_bodies}};
   out["nonfiniteEvents"] = st.nonfinite_events;
   if (world.sensor_count() > 0) out["sensors"] = SensorsJson(world, /*with_names=*/true);
   return out;

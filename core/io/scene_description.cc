@@ -121,6 +121,7 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
                  {"frictionAnchors", ws.friction_anchors}};
   j["dynamics"] = {{"formulation", FormulationName(ws.formulation)}};
   j["contact"] = {{"threshold", ws.contact_threshold}, {"slipThreshold", ws.slip_threshold}};
+  j["sleep"] = {{"enabled", ws.sleep.enabled}, {"time", ws.sleep.time}, {"linear", ws.sleep.linear}, {"angular", ws.sleep.angular}};
   return j;
 }
 

@@ -15,7 +15,7 @@ StatusOr<SceneSpec> ParseSceneSpec(std::string_view text, const SceneLoadOptions
   const Json& doc = read.value();
   if (!doc.is_object()) return Status::Error("scene: must be a JSON object");
   const Node root(doc, "");
-  GL_TRY(root.ExpectObject({"format", "version", "name", "gravity", "timestep", "solver", "dynamics", "contact", "materials",
+  GL_TRY(root.ExpectObject({"format", "version", "name", "gravity", "timestep", "solver", "dynamics", "contact", "sleep", "materials",
                             "frictionPairs", "bodies", "joints", "robots", "actions", "grasp", "initialOverlap", "sensors"}));
   std::string format;
   GL_TRY(String(root, "format", &format, true));

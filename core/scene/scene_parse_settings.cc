@@ -1,4 +1,4 @@
-// The scene's settings: name, gravity, timestep, "solver", "dynamics" and "contact".
+// The scene's settings: name, gravity, timestep, "solver", "dynamics", "contact" and "sleep".
 // Types are checked here; the ranges are the engine's own
 // (ValidateWorldSettings), reported under the fields' JSON paths.
 #include <limits>
@@ -97,6 +97,14 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
     GL_TRY(Finite(n, "threshold", &ws.contact_threshold));
     GL_TRY(Finite(n, "slipThreshold", &ws.slip_threshold));
   }
+  if (root.Has("sleep")) {
+    const Node n = root.At("sleep");
+    GL_TRY(n.ExpectObject({"enabled", "time", "linear", "angular"}));
+    GL_TRY(Bool(n, "enabled", &ws.sleep.enabled));
+    GL_TRY(Finite(n, "time", &ws.sleep.time));
+    GL_TRY(Finite(n, "linear", &ws.sleep.linear));
+    GL_TRY(Finite(n, "angular", &ws.sleep.angular));
+  }
   WorldSettingNames names;
   names.gravity = "gravity";
   names.contact_threshold = "contact.threshold";
@@ -107,6 +115,7 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   names.pgs_iterations = "solver.iterations";
   names.pgs_tolerance = "solver.tolerance";
   names.penalty = "solver.penalty";
+  names.sleep = "sleep";
   return ValidateWorldSettings(ws, names);
 }
 

@@ -23,13 +23,30 @@ void ContactFinder::FindPairs(const WorldModel& model, const WorldState& state, 
   std::erase_if(pairs_, [&](const BodyPair& p) { return !model.bodies[p.first].collides || !model.bodies[p.second].collides; });
 }
 
-void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state) {
+void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> asleep) {
   std::vector<Contact>& contacts = state->contacts;
+  const bool keep = !asleep.empty() && ranges_valid_;
+  if (keep) {
+    previous_.swap(contacts);
+    previous_ranges_.swap(ranges_);
+  }
   contacts.clear();
+  ranges_.clear();
+  std::size_t cursor = 0;  // into previous_ranges_; both lists follow pairs_' sorted order
   NarrowPhaseSettings np;
   for (const auto& [a, b] : pairs_) {
-    np.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
     const std::size_t first = contacts.size();
+    if (keep && (asleep[a] || model.is_static[a]) && (asleep[b] || model.is_static[b])) {
+      const BodyPair p{a, b};
+      while (cursor < previous_ranges_.size() && previous_ranges_[cursor].pair < p) ++cursor;
+      if (cursor < previous_ranges_.size() && previous_ranges_[cursor].pair == p) {
+        const PairContacts& r = previous_ranges_[cursor];
+        contacts.insert(contacts.end(), previous_.begin() + r.first, previous_.begin() + r.first + r.count);
+        ranges_.push_back({p, static_cast<int>(first), r.count});
+        continue;
+      }
+    }
+    np.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
     CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts,
                   &narrow_);
     const PairProperties pair = model.materials.Combine(model.bodies[a].material, model.bodies[b].material);
@@ -44,7 +61,9 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state) {
       const Vec3 vb = state->v_WB[ib] + state->w_WB[ib].cross(c.p_W - state->X_WB[ib].p);
       c.friction = SelectFriction(pair, (va - vb).norm(), model.settings.slip_threshold);
     }
+    if (!asleep.empty()) ranges_.push_back({BodyPair{a, b}, static_cast<int>(first), static_cast<int>(contacts.size() - first)});
   }
+  ranges_valid_ = !asleep.empty();
 }
 
 }  // namespace grasplab

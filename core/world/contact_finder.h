@@ -12,6 +12,7 @@
 // contacts before they happen.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -28,8 +29,11 @@ class ContactFinder {
   // either body does not collide are dropped.
   void FindPairs(const WorldModel& model, const WorldState& state, double h, double pad, bool speculative);
   // The contact sets of pairs() (stage kNarrowPhase) into state->contacts,
-  // with the pair's materials and eq. 13's mu.
-  void NarrowPhase(const WorldModel& model, WorldState* state);
+  // with the pair's materials and eq. 13's mu. With `asleep` (per body,
+  // world/island_sleep.h), a pair of two bodies each asleep or static keeps
+  // the contacts the last call found for it, impulses and anchors included:
+  // neither moved, so collision would find the same set again.
+  void NarrowPhase(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> asleep = {});
 
   const std::vector<BodyPair>& pairs() const { return pairs_; }
   // m per body: the travel allowance of the last FindPairs.
@@ -41,6 +45,16 @@ class ContactFinder {
   std::vector<double> travel_;
   std::vector<BodyPair> pairs_;
   NarrowPhaseScratch narrow_;  // kept between steps: no allocation at steady state
+  // Where each pair's contacts lie in the contact list (recorded when
+  // `asleep` is given), and the last call's list and ranges, for keeping a
+  // sleeping pair's contacts.
+  struct PairContacts {
+    BodyPair pair;
+    int first = 0, count = 0;
+  };
+  std::vector<PairContacts> ranges_, previous_ranges_;
+  std::vector<Contact> previous_;
+  bool ranges_valid_ = false;  // the last call recorded ranges_
 };
 
 }  // namespace grasplab

@@ -13,12 +13,12 @@ Mat3 WorldInertia(const Quat& q, const Mat3& I_B) {
 }  // namespace
 
 void IntegratePositions(const WorldModel& model, double h, WorldState* state, StepScratch* scratch,
-                        std::span<const std::uint8_t> skip) {
+                        std::span<const std::uint8_t> skip, std::span<const std::uint8_t> asleep) {
   const int n = model.body_count();
   scratch->X_WB_prev.assign(state->X_WB.begin(), state->X_WB.end());
   scratch->L_W_prev.resize(n);
   for (int i = 0; i < n; ++i) {
-    if (model.bodies[i].is_static || (!skip.empty() && skip[i])) {
+    if (model.bodies[i].is_static || (!skip.empty() && skip[i]) || (!asleep.empty() && asleep[i])) {
       scratch->L_W_prev[i].setZero();
       continue;
     }

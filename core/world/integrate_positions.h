@@ -15,8 +15,9 @@
 namespace grasplab {
 
 // Bodies marked in `skip` (the reduced formulation's tree bodies, placed by
-// world/articulated_trees.h) keep their poses.
+// world/articulated_trees.h) or in `asleep` (world/island_sleep.h: at rest,
+// v = w = 0) keep their poses bit for bit.
 void IntegratePositions(const WorldModel& model, double h, WorldState* state, StepScratch* scratch,
-                        std::span<const std::uint8_t> skip = {});
+                        std::span<const std::uint8_t> skip = {}, std::span<const std::uint8_t> asleep = {});
 
 }  // namespace grasplab

@@ -38,7 +38,12 @@ struct StepStats {
   std::array<double, kStageCount> stage_seconds{};
   int contact_count = 0;
   int pair_count = 0;             // broad-phase pairs of the last step
-  int island_count = 0;           // islands of the last step
+  int island_count = 0;           // islands of the last step, awake and asleep
+  int awake_islands = 0;          // after the last step (world/island_sleep.h); all islands when sleep is off
+  int sleeping_islands = 0;
+  int awake_bodies = 0;           // dynamic bodies in awake islands, after the last step
+  int sleeping_bodies = 0;
+  int bodies_woken = 0;           // sleeping bodies woken by contact or joint in the last step's kIslands
   int lcp_size = 0;               // sum of the islands' LCP sizes, last step
   int lcp_max_size = 0;           // the largest island LCP, last step
   int lemke_pivots = 0;           // sum over islands, last step

@@ -54,10 +54,12 @@ void World::MakeContactModel() {
 void World::set_contact_solver(ContactSolver solver) {
   model_.settings.contact_solver = solver;
   MakeContactModel();
+  WakeAll();
 }
 
 void World::set_formulation(Formulation formulation) {
   model_.settings.formulation = formulation;
+  WakeAll();
   trees_.Clear();
   poses_placed_ = true;
 }
@@ -103,10 +105,10 @@ Status World::PrepareTrees() {
 
 void World::IntegrateAllPositions(double h) {
   if (!reduced()) {
-    IntegratePositions(model_, h, &state_, &scratch_);
+    IntegratePositions(model_, h, &state_, &scratch_, {}, asleep_or_none());
     return;
   }
-  IntegratePositions(model_, h, &state_, &scratch_, trees_.body_in_tree());
+  IntegratePositions(model_, h, &state_, &scratch_, trees_.body_in_tree(), asleep_or_none());
   trees_.IntegratePositions(model_, h, &state_);
 }
 
@@ -136,6 +138,7 @@ StatusOr<BodyId> World::AddBody(const BodyDef& def) {
   state_.X_WB.push_back(d.X_WB);
   state_.v_WB.push_back(d.v_WB);
   state_.w_WB.push_back(d.w_WB);
+  sleep_.AddBody();
   return static_cast<BodyId>(model_.body_count() - 1);
 }
 
@@ -175,6 +178,7 @@ Status World::SetJointEffort(JointId j, double effort) {
                          FormatNumber(effort));
   }
   state_.joints[j].effort = effort;
+  WakeJoint(j);
   return Status::Ok();
 }
 
@@ -186,12 +190,14 @@ Status World::SetJointController(JointId j, const PdGains& gains) {
   if (d.coupled_to >= 0) return Status::Error(field + ": joint '" + d.name + "' is coupled to another; drive its master");
   if (Status s = ValidatePdGains(gains, field); !s.ok()) return s;
   controllers_.Enable(j, gains, state_.joints[j].position);
+  WakeJoint(j);
   return Status::Ok();
 }
 
 Status World::ClearJointController(JointId j) {
   if (j < 0 || j >= joint_count()) return Status::Error("ClearJointController: unknown joint " + std::to_string(j));
   controllers_.Disable(j);
+  WakeJoint(j);
   return Status::Ok();
 }
 
@@ -206,6 +212,7 @@ Status World::SetJointTarget(JointId j, double position, double velocity) {
                          FormatNumber(kMaxCoordinate) + " and +-" + FormatNumber(kMaxSpeed));
   }
   controllers_.SetTarget(j, position, velocity);
+  WakeJoint(j);
   return Status::Ok();
 }
 
@@ -227,6 +234,7 @@ Status World::SetMountTarget(JointId j, const Pose& X_WC, const Vec3& v_WC, cons
   f.p_P = X_WP.ApplyInverse(anchor_W);
   f.q_PC0 = X_WP.q.conjugate() * q;
   state_.mount_twist[j] = {v_WC + w_WC.cross(anchor_W - X_WC.p), w_WC};
+  WakeJoint(j);
   return Status::Ok();
 }
 
@@ -236,6 +244,7 @@ Status World::SetDragSpring(BodyId body, const Vec3& p_B, const Vec3& target_W, 
   auto spring = MakeDragSpring(body, model_.bodies[body].mass, p_B, target_W, kp);
   if (!spring.ok()) return spring.status();
   drag_ = spring.value();
+  sleep_.WakeIslandOf(body);  // and the dragged body's island stays awake (world/island_sleep.h)
   return Status::Ok();
 }
 
@@ -251,11 +260,14 @@ Status World::MoveDragTarget(const Vec3& target_W) {
   if (drag_.body < 0) return Status::Error("drag: nothing is being dragged");
   if (!IsFinite(target_W)) return Status::Error("drag: target must be finite");
   drag_.target_W = target_W;
+  sleep_.WakeIslandOf(drag_.body);
   return Status::Ok();
 }
 
 Status World::SetMaterialFriction(MaterialId material, double static_friction, double kinetic_friction) {
-  return model_.materials.SetFriction(material, static_friction, kinetic_friction);
+  GL_TRY(model_.materials.SetFriction(material, static_friction, kinetic_friction));
+  WakeAll();  // a body held by friction may now slide
+  return Status::Ok();
 }
 
 Status World::SetGravity(const Vec3& gravity) {
@@ -264,6 +276,7 @@ Status World::SetGravity(const Vec3& gravity) {
     if (!s.ok()) return s;
   }
   model_.settings.gravity = gravity;
+  WakeAll();  // a tilted g moves what rested
   // The impulse model's resting speed scales with |g| (contact_model.h); the
   // penalty model keeps state between steps and does not use |g|.
   if (model_.settings.contact_solver != ContactSolver::kPenalty) MakeContactModel();
@@ -296,7 +309,43 @@ Status World::SetBodyPose(BodyId id, const Pose& X_WB) {
   }
   state_.X_WB[id] = Pose{X_WB.p, X_WB.q.normalized()};
   poses_placed_ = true;
+  if (model_.bodies[id].is_static) WakeAll();  // what rested on it may fall
+  else sleep_.WakeIslandOf(id);
   return Status::Ok();
+}
+
+Status World::SetBodyVelocity(BodyId id, const Vec3& v_WB, const Vec3& w_WB) {
+  if (id < 0 || id >= body_count()) return Status::Error("SetBodyVelocity: unknown body " + std::to_string(id));
+  const std::string field = "bodies[" + std::to_string(id) + "]";
+  if (model_.bodies[id].is_static) return Status::Error(field + ": body '" + model_.bodies[id].name + "' is static");
+  if (!IsFinite(v_WB) || !IsFinite(w_WB) || v_WB.norm() > kMaxSpeed || w_WB.norm() > kMaxSpeed) {
+    return Status::Error(field + ".velocity: linear and angular velocity must be finite, each within " +
+                         FormatNumber(kMaxSpeed));
+  }
+  state_.v_WB[id] = v_WB;
+  state_.w_WB[id] = w_WB;
+  sleep_.WakeIslandOf(id);
+  return Status::Ok();
+}
+
+Status World::SetSleep(const SleepSettings& sleep) {
+  WorldSettings s = model_.settings;
+  s.sleep = sleep;
+  GL_TRY(ValidateWorldSettings(s));
+  model_.settings.sleep = sleep;
+  if (!sleep.enabled) WakeAll();
+  return Status::Ok();
+}
+
+Status World::WakeBody(BodyId id) {
+  if (id < 0 || id >= body_count()) return Status::Error("WakeBody: unknown body " + std::to_string(id));
+  sleep_.WakeIslandOf(id);
+  return Status::Ok();
+}
+
+void World::WakeJoint(JointId j) {
+  sleep_.WakeIslandOf(model_.joints[j].parent);
+  sleep_.WakeIslandOf(model_.joints[j].child);
 }
 
 BodyId World::FindBody(const std::string& name) const {
@@ -322,7 +371,7 @@ void World::FindContacts(double h) {
   RunStage(&clock_, Stage::kBroadPhase,
            [&] { finder_.FindPairs(model_, state_, h, 0.5 * model_.settings.contact_threshold, speculative); });
   stats_.pair_count = static_cast<int>(finder_.pairs().size());
-  RunStage(&clock_, Stage::kNarrowPhase, [&] { finder_.NarrowPhase(model_, &state_); });
+  RunStage(&clock_, Stage::kNarrowPhase, [&] { finder_.NarrowPhase(model_, &state_, asleep_or_none()); });
 }
 
 std::vector<Contact> World::ProbeContacts() const {
@@ -350,14 +399,34 @@ Status World::Step(double h) {
   clock_.Begin(&stats_);
   stats_.bisections = 0;
   if (!sensors_.empty()) RunStage(&clock_, Stage::kSensors, [&] { sensors_.BeginStep(model_, state_); });
-  if (penalty_) {
+  // Every dynamic body asleep and nothing dragged: no body moves, so the
+  // broad phase would find the same pairs and every pair would keep its
+  // contacts; no island is solved. The step only advances time (Jolt, too,
+  // does nothing while no body is active). Any setter wakes a body first.
+  const bool all_asleep = sleeping() && drag_.body < 0 && !sleep_.AnyAwake(model_.is_static);
+  if (all_asleep) {
+    ClearSolveCounters();
+    stats_.bodies_woken = 0;
+    stats_.step_length = h;
+  } else if (penalty_) {
     PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this};
     if (Status s = penalty_->Step(ctx, h); !s.ok()) return s;
     stats_.pair_count = static_cast<int>(finder_.pairs().size());
   } else {
     StepVelocityLevel(&h);
   }
-  RunStage(&clock_, Stage::kStoreSolution, [&] { QuarantineNonFinite(); });
+  RunStage(&clock_, Stage::kStoreSolution, [&] {
+    QuarantineNonFinite();
+    if (sleeping() && !all_asleep) {
+      const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
+      sleep_.FallAsleep(islands_, model_, controllers_, drag_, tree_joints, h, &state_);
+    }
+    const SleepCounts counts = sleep_.Count(islands_);
+    stats_.awake_islands = counts.awake_islands;
+    stats_.sleeping_islands = counts.sleeping_islands;
+    stats_.awake_bodies = counts.awake_bodies;
+    stats_.sleeping_bodies = counts.sleeping_bodies;
+  });
   stats_.contact_count = static_cast<int>(state_.contacts.size());
   // Compensated sum, so 800 steps of 2.5 ms read 2 s, not 1.9999999999999685.
   const double y = h - state_.time_compensation;
@@ -387,7 +456,7 @@ void World::StepVelocityLevel(double* h) {
         for (JointId j = 0; j < joint_count(); ++j) state_.joints[j].position = q_search_[j];
         IntegrateAllPositions(length);
         finder_.FindPairs(model_, state_, length, 0.5 * model_.settings.contact_threshold, /*speculative=*/false);
-        finder_.NarrowPhase(model_, &state_);
+        finder_.NarrowPhase(model_, &state_, asleep_or_none());
         return MinNormalizedGap(model_, state_);
       };
       *h = SearchContactTime(*h, gap_before, model_.settings.max_bisections, try_step, &stats_.bisections);
@@ -412,6 +481,7 @@ void World::SolveIslands(double h, bool write_back) {
   RunStage(&clock_, Stage::kIslands, [&] {
     assembler_.BuildIslands(model_, state_, &islands_);
     stats_.island_count = islands_.size();
+    stats_.bodies_woken = sleeping() ? sleep_.WakeTouched(islands_, &scratch_.velocity_bodies) : 0;
   });
   const bool warm = model_.settings.warm_start;
   const bool anchors = model_.settings.friction_anchors;
@@ -419,18 +489,17 @@ void World::SolveIslands(double h, bool write_back) {
   const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
   RunStage(&clock_, Stage::kAssembleRows, [&] {
     UpdateJointPositions(model_, &state_, tree_joints);
-    stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
-    stats_.lcp_residual = 0.0;
-    stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
-    stats_.lcp_islands = stats_.lcp_warm_islands = stats_.lcp_repaired_islands = 0;
+    ClearSolveCounters();
     const bool impulses = contact_model_->warm_starts_impulses();
     const int matched = warm || anchors ? warm_start_.MatchContacts(state_.contacts, {warm && impulses, warm && !impulses, anchors}) : 0;
     stats_.warm_started = warm ? matched : 0;
     if (anchors) SetAnchorTargets(model_, &state_, h);
   });
   const PreStepVelocities before{state_.X_WB, state_.v_WB, state_.w_WB, model_.is_static, scratch_.velocity_bodies};
-  for (const Island& island : islands_) {
+  for (int k = 0; k < islands_.size(); ++k) {
+    const Island& island = islands_[k];
     if (island.contacts.empty() && island.joints.empty()) continue;  // eq. 15: v* is already v^{l+1}
+    if (sleeping() && sleep_.island_asleep(k)) continue;             // v^{l+1} = v* = 0 (WakeTouched)
     RunStage(&clock_, Stage::kAssembleRows, [&] {
       assembler_.Assemble(island, model_, &state_, controllers_, warm_rows ? &warm_start_ : nullptr, h,
                           &scratch_.velocity_bodies, &island_system_, tree_joints);
@@ -475,6 +544,13 @@ void World::SolveIslands(double h, bool write_back) {
     if (anchors) UpdateAnchors(model_, &state_);
     if (warm || anchors) warm_start_.RememberContacts(state_.contacts);
   });
+}
+
+void World::ClearSolveCounters() {
+  stats_.lcp_size = stats_.lcp_max_size = stats_.lemke_pivots = 0;
+  stats_.lcp_residual = 0.0;
+  stats_.impact_passes = stats_.pgs_sweeps = stats_.pgs_unconverged = 0;
+  stats_.lcp_islands = stats_.lcp_warm_islands = stats_.lcp_repaired_islands = 0;
 }
 
 void World::QuarantineNonFinite() {

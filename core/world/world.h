@@ -12,11 +12,13 @@
 //   kNarrowPhase          steps 4-5   world/contact_finder        contact sets; mu by eq. 13
 //   kExternalImpulses     step 6      world/external_impulses     v* = v^l + h M^-1 k: gravity, gyroscopic term, drag
 //   kJointForces          steps 7-8   world/joint_forces          motor efforts, viscous joint friction
-//   kIslands              step 9      world/island_assembly       bodies joined by joints or contacts
+//   kIslands              step 9      world/island_assembly       bodies joined by joints or contacts; sleeping
+//                                     world/island_sleep          islands touched by awake ones wake
 //   kAssembleRows         step 10     world/island_assembly       joint, coupling, limit, motor rows; warm start
 //   kSolveIslands         step 10     solvers/contact_model       the contact model's impulses, v^{l+1}
 //   kStoreSolution                    world/island_assembly, here v^{l+1}, joint rates, impulses kept for the
-//                                                                 next warm start; non-finite bodies quarantined
+//                                                                 next warm start; non-finite bodies quarantined;
+//                                     world/island_sleep          islands still long enough fall asleep
 //   kSensors                          world/sensor_suite          the sensors' readings from (q^{l+1}, v^{l+1}) and
 //                                                                 the step's impulses; they only read
 //
@@ -49,6 +51,7 @@
 #include "core/world/articulated_trees.h"
 #include "core/world/contact_finder.h"
 #include "core/world/island_assembly.h"
+#include "core/world/island_sleep.h"
 #include "core/world/penalty_model.h"
 #include "core/world/sensor_suite.h"
 #include "core/world/step_stats.h"
@@ -154,8 +157,24 @@ class World final : private IslandStages {
 
   // Moves a body to a pose without dynamics (kinematic placement: a static
   // auto-grasp closing fingers, a user dragging). Validated like AddBody; the
-  // quaternion is normalised; velocities are kept.
+  // quaternion is normalised; velocities are kept. Wakes the body's island
+  // (every sleeping body, for a static body: what rested on it may fall).
   Status SetBodyPose(BodyId id, const Pose& X_WB);
+  // Sets a dynamic body's velocities (m/s of the centre of mass, rad/s;
+  // world frame; finite, each norm within kMaxSpeed): a push. Wakes its
+  // island.
+  Status SetBodyVelocity(BodyId id, const Vec3& v_WB, const Vec3& w_WB);
+
+  // Sleeping islands (WorldSettings::sleep, world/island_sleep.h), from the
+  // next step on; validated like the scene's "sleep" (names "sleep.time",
+  // ...). Turning sleep off wakes every body.
+  Status SetSleep(const SleepSettings& sleep);
+  // Whether the body sleeps (static bodies never do), and the flags of all
+  // bodies (1 asleep), indexed by BodyId.
+  bool asleep(BodyId id) const { return sleep_.is_asleep(id); }
+  std::span<const std::uint8_t> sleeping_bodies() const { return sleep_.asleep(); }
+  // Wakes the island holding the body (no effect if it is awake).
+  Status WakeBody(BodyId id);
 
   // Runs collision detection (broad and narrow phase, timed in stats) at the
   // current poses, with the contact threshold as the only margin, and
@@ -240,6 +259,17 @@ class World final : private IslandStages {
   // kIntegratePositions: free bodies by eqs. 10-12, trees by their joints.
   void IntegrateAllPositions(double h);
   void QuarantineNonFinite();
+  // Zeroes the last step's per-step solve counters (StepStats).
+  void ClearSolveCounters();
+  // Sleeping applies: enabled, and a velocity-level contact model.
+  bool sleeping() const { return model_.settings.sleep.enabled && !penalty_; }
+  std::span<const std::uint8_t> asleep_or_none() const {
+    return sleeping() ? sleep_.asleep() : std::span<const std::uint8_t>{};
+  }
+  // Wakes every body when sleeping is on (a world-wide change).
+  void WakeAll() { sleep_.WakeAll(); }
+  // Wakes the islands of a joint's two bodies (its command changed).
+  void WakeJoint(JointId j);
   // A fresh contact model for the current settings.
   void MakeContactModel();
 
@@ -264,6 +294,7 @@ class World final : private IslandStages {
   StepStats stats_;
   ArticulatedTrees trees_;
   SensorSuite sensors_;
+  IslandSleep sleep_;
   bool poses_placed_ = false;       // SetBodyPose since the last step: trees take their coordinates from the poses
   std::vector<double> q_search_;    // the contact-time search's starting joint positions
 };

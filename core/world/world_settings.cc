@@ -58,6 +58,9 @@ Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n)
   GL_CHECK(CheckNumber(n.pgs_tolerance, s.pgs_tolerance, 0.0, 1.0));
   GL_CHECK(CheckWholeNumber(n.max_bisections, s.max_bisections, 1, 60));
   GL_CHECK(ValidatePenalty(s.penalty, n.penalty));
+  GL_CHECK(CheckNumber(n.sleep + ".time", s.sleep.time, 0.0, 1000.0, true));
+  GL_CHECK(CheckNumber(n.sleep + ".linear", s.sleep.linear, 0.0, 10.0));
+  GL_CHECK(CheckNumber(n.sleep + ".angular", s.sleep.angular, 0.0, 100.0));
   return Status::Ok();
 }
 

@@ -45,6 +45,25 @@ const char* FormulationName(Formulation f);
 // prefixes its field).
 Status ParseFormulation(const std::string& name, Formulation* out);
 
+// Sleeping islands (world/island_sleep.h). An island whose every body has
+// stayed under both speed thresholds for `time` seconds goes to sleep: its
+// velocities are set to zero, its bodies are neither integrated nor solved,
+// and the contacts among sleeping (and static) bodies are kept, not
+// recomputed. It wakes when an awake body or a joint joins its island
+// (contact, drag, a commanded joint) or when a setter touches one of its
+// bodies. Defaults: 0.5 s as Box2D v3 (B2_TIME_TO_SLEEP) and Jolt
+// (mTimeBeforeSleep); 1 mm/s, ten contact thresholds per second, as Box2D
+// v3's 0.05 m/s is ten of its 5 mm linear slops per second (Jolt: 0.03 m/s,
+// Bullet 0.8 m/s); 0.02 rad/s, a 5 cm body's edge at 1 mm/s (Box2D v2.4:
+// 2 degrees/s). Velocity-level contact models only (the penalty model
+// ignores it).
+struct SleepSettings {
+  bool enabled = false;   // off: every body is integrated and solved every step (the trajectory as without it)
+  double time = 0.5;      // s, (0, 1000]: how long an island stays under the thresholds before it sleeps
+  double linear = 1e-3;   // m/s, [0, 10]: |v| of each body's centre of mass
+  double angular = 0.02;  // rad/s, [0, 100]: |w| of each body
+};
+
 struct WorldSettings {
   Vec3 gravity{0.0, 0.0, -9.81};  // m/s^2, each component in [-1000, 1000]
   double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2), (0, 0.1]
@@ -75,6 +94,7 @@ struct WorldSettings {
   PenaltySettings penalty;        // kPenalty (solvers/penalty_contact.h)
   ContactTimeMode contact_time_mode = ContactTimeMode::kErrorCorrection;
   int max_bisections = 30;          // kBisection: halvings per step at most, [1, 60]
+  SleepSettings sleep;
 };
 
 // The names under which ValidateWorldSettings reports a problem: the
@@ -93,6 +113,8 @@ struct WorldSettingNames {
   std::string pgs_iterations = "pgs_iterations";
   std::string pgs_tolerance = "pgs_tolerance";
   std::string max_bisections = "max_bisections";
+  // Prefix of the sleep settings (".time", ".linear", ".angular" follow).
+  std::string sleep = "sleep";
   // Prefix of the penalty gains (".stiffness", ".impactGain", ... follow in
   // the scene format's spelling: they are the penalty model's documented
   // parameter names, solvers/penalty_contact.h).

@@ -2,7 +2,7 @@
 # grasplab._core (Simulation, grasp_probe, the layouts) as the package
 # re-exports it, and the package's grasp-set API.
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +56,8 @@ class Simulation:
         """(bodies, 7) float64: x, y, z, qw, qx, qy, qz."""
     def velocities(self) -> _Array:
         """(bodies, 6) float64: vx, vy, vz, wx, wy, wz."""
+    def sleeping(self) -> _Array:
+        """(bodies,) bool: asleep (sleeping islands; static bodies never are)."""
     def contacts(self) -> _Array:
         """(contacts, CONTACT_STRIDE) float64, core/io/frame_arrays.h."""
     def joints(self) -> _Array:
@@ -81,6 +83,8 @@ class Simulation:
     def wrench_space(self) -> _Json:
         """The grasp's L1 wrench space: generators (n, dim), the weakest direction and its margin."""
     def set_gravity(self, gx: float, gy: float, gz: float) -> None: ...
+    def set_body_pose(self, body: int, position: Sequence[float], orientation: Sequence[float]) -> None: ...
+    def set_body_velocity(self, body: int, linear: Sequence[float], angular: Sequence[float]) -> None: ...
     def set_material_friction(self, material: str, static_friction: float, kinetic_friction: float) -> None: ...
     def set_joint_target(self, robot: str, joint: str, position: float, velocity: float = 0.0) -> None: ...
 

@@ -2,7 +2,7 @@
 // Lemke pivots, for the scenes of the dynamics issue. Results go to
 // docs/benchmarks.md with the machine and commit.
 //
-//   build/native/grasplab_bench_dynamics
+//   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
 #include <algorithm>
 #include <chrono>
 #include <vector>
@@ -182,6 +182,45 @@ void Formulations() {
   }
 }
 
+// Sleeping islands off and on, side by side in one run, on the 100 box
+// stacks (assets/scenes/box-stacks.json, which turns sleep on): the median
+// of 3 runs of 800 steps after 200 untimed ones (0.5 s; the stacks fall
+// asleep at about 0.6 s), the stages, and how far any box moved from its
+// start (mm).
+void SleepSideBySide() {
+  std::printf("\n| 100 boxes, 25 stacks of 4 (GS), 800 steps after 200 | sleep | us/step | collide | solve (islands..store) | sleeping bodies at end | largest box move (mm) |\n");
+  std::printf("|---|---|---:|---:|---:|---:|---:|\n");
+  for (bool on : {false, true}) {
+    std::vector<double> runs;
+    double collide = 0, solve = 0, move = 0;
+    int sleeping = 0;
+    for (int r = 0; r < 3; ++r) {
+      Scene scene = LoadSceneFile("assets/scenes/box-stacks.json").value();
+      World& world = scene.world;
+      SleepSettings sleep = world.settings().sleep;
+      sleep.enabled = on;
+      (void)world.SetSleep(sleep);
+      for (int k = 0; k < 200; ++k) (void)world.Step(kH);
+      double stage[static_cast<int>(Stage::kCount)] = {};
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int k = 0; k < 800; ++k) {
+        (void)world.Step(kH);
+        for (int i = 0; i < static_cast<int>(Stage::kCount); ++i) stage[i] += world.stats().stage_seconds[i];
+      }
+      runs.push_back(1e6 * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 800);
+      auto us = [&](Stage st) { return 1e6 * stage[static_cast<int>(st)] / 800; };
+      collide = us(Stage::kBroadPhase) + us(Stage::kNarrowPhase);
+      solve = us(Stage::kIslands) + us(Stage::kAssembleRows) + us(Stage::kSolveIslands) + us(Stage::kStoreSolution);
+      sleeping = world.stats().sleeping_bodies;
+      move = 0;
+      for (BodyId b = 0; b < world.body_count(); ++b) move = std::max(move, (world.pose(b).p - world.body_def(b).X_WB.p).norm());
+    }
+    std::sort(runs.begin(), runs.end());
+    std::printf("| box-stacks | %s | %.1f | %.1f | %.1f | %d | %.4f |\n", on ? "on" : "off", runs[1], collide, solve, sleeping,
+                1e3 * move);
+  }
+}
+
 }  // namespace
 
 // Each scene twice in the same run: the warm start off (every Lemke solve
@@ -197,8 +236,12 @@ void Both(const char* name, Make make, int warmup, int steps) {
   }
 }
 
-int main() {
+int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
+  if (argc > 1 && std::string(argv[1]) == "--sleep") {  // only the sleeping islands table
+    SleepSideBySide();
+    return 0;
+  }
   std::printf("| scene                          | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");
   std::printf("|--------------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
   // Built-in scenes (core/scene/builtin_scenes.cc), shared with the tests and the page.
@@ -207,7 +250,13 @@ int main() {
   Both("20 boxes (4 stacks of 5)", [] { return Stacks(); }, 200, 400);
   Both("6-joint arm + hand", [] { return BundledScene("arm-hand"); }, 400, 2000);
   // A scene file (run from the repository root), shared with the page and the peer benchmark.
-  Both("100 boxes, 25 stacks of 4 (GS)", [] { return LoadSceneFile("assets/scenes/box-stacks.json").value(); }, 200, 800);
+  // Sleep off here (the scene turns it on): SleepSideBySide compares.
+  Both("100 boxes, 25 stacks of 4 (GS)", [] {
+    Scene scene = LoadSceneFile("assets/scenes/box-stacks.json").value();
+    (void)scene.world.SetSleep(SleepSettings{});
+    return scene;
+  }, 200, 800);
+  SleepSideBySide();
   Formulations();
   TreeKernels();
   return 0;

@@ -64,6 +64,10 @@ test('every Simulation binding forwards to the core', async () => {
     assert.equal(call('contacts').length % protocol.CONTACT_STRIDE, 0);
     assert.equal(call('contactCount'), sim.contacts().length / protocol.CONTACT_STRIDE);
     assert.equal(call('joints').length % 13, 0);
+    // Sleeping flags, one per body (none asleep in this scene: sleep is off).
+    const sleeping = call('sleeping');
+    assert.equal(sleeping.length, sim.bodyCount());
+    assert.ok(sleeping.every((s) => s === 0));
     const stats = call('stats');
     assert.equal(stats.length, JSON.parse(Module.frameLayoutJson()).statsSize);
     assert.ok(stats.subarray(0, 10).every((s) => s >= 0));

@@ -26,6 +26,7 @@ export const GLOSSARY = {
   'LCP residual': 'How far the solved contact impulses are from satisfying the problem exactly (N s); about 1e-12 when solved.',
   'Lemke failures': 'Steps where Lemke\'s algorithm did not finish and projected Gauss-Seidel solved instead.',
   islands: 'Groups of bodies connected by contacts or joints; each is solved on its own.',
+  'sleeping islands / bodies': 'Islands whose bodies all stayed slow for the scene\'s sleep time: not moved or solved until something touches, drags or commands them (drawn dimmer). Awake in brackets.',
   'kinetic-energy ratio': 'T / T_grip: the object\'s kinetic energy over what it would have moving rigidly with the gripper. 1 means it moves with the hand; other values mean it slips or rattles.',
   'total contact normal force': 'The sum of the normal forces on each body from all its contacts (N).',
  'step total': 'Wall-clock time of the last step, all stages (ms).',

@@ -203,6 +203,7 @@ function onWorkerMessage({ data: msg }) {
       latest.drag = msg.drag; latest.robots = msg.robots; latest.memory = msg.memory; latest.stepMs = msg.stepMs;
       updateRecording();
       view.setPoses(msg.poses);
+      view.setSleeping(msg.sleeping);
       latest.ghosts = msg.ghosts ?? [];
       latest.ghosts.forEach((g, k) => view.setGhostPoses(k, g.poses));
       if (latest.needsFraming && latest.description) {
@@ -247,6 +248,7 @@ function onWorkerMessage({ data: msg }) {
       break;
     case FromWorker.RECORDED:
       view.setPoses(msg.poses);
+      view.setSleeping(null);  // a recorded frame does not say
       // The recorded frame's contacts, arrows and (panel open) wrench space, as they were.
       view.overlays.setContacts(msg.contacts, view.overlays.edges);
       // Its sensor readings in the card; a frame does not record the sensors'
@@ -409,6 +411,9 @@ const api = {
     diagnostics: latest.stats ? {
       stages: Object.fromEntries(STAGE_NAMES.map((n, k) => [n, latest.stats[Stats.STAGES + k]])),
       contacts: latest.stats[Stats.CONTACTS], islands: latest.stats[Stats.ISLANDS],
+      sleepingIslands: latest.stats[Stats.SLEEPING_ISLANDS], sleepingBodies: latest.stats[Stats.SLEEPING_BODIES],
+      awakeIslands: latest.stats[Stats.AWAKE_ISLANDS], awakeBodies: latest.stats[Stats.AWAKE_BODIES],
+      bodiesDrawnAsleep: view.sleepingShown,
       lcpSize: latest.stats[Stats.LCP_SIZE], pivots: latest.stats[Stats.PIVOTS],
       residual: latest.stats[Stats.RESIDUAL], lcpFailures: latest.stats[Stats.LCP_FAILURES],
       frictionEdges: latest.stats[Stats.FRICTION_DIRECTIONS],

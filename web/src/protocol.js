@@ -57,7 +57,7 @@
 //                                                    grasp: { object, robot } or null }; materials: [{ name,
 //                                                    staticFriction, kineticFriction }]
 //   { type: 'frame', time, steps, running, stateHash, contactCount, actualSpeed, grasp, robots,
-//     poses, contacts, joints, stats, energy, drag, ghosts }
+//     poses, sleeping, contacts, joints, stats, energy, drag, ghosts }
 //        ghosts: per model compared [{ label, poses (Float64Array as poses), contactCount, stepMs, time }]
 //        grasp: the scene's grasp metrics { forceClosure, epsilonL1, volumeL1, ..., time } or null (L1 only;
 //               while running, re-evaluated every >= 100 ms of wall time, `time` = when, sim seconds)
@@ -73,7 +73,9 @@
 //        joints:   JOINT_STRIDE per world joint (type, parent, child, anchor, axis, q, limited, lower, upper)
 //        stats:    STATS_SIZE of the last step (stage seconds: the mean over the steps since the last
 //                  frame, as the browser's clock is coarse; counts, LCP size, pivots, residual, failures,
-//                  step length, quarantined bodies, friction directions u)
+//                  step length, quarantined bodies, friction directions u, the warm start, awake and
+//                  sleeping islands and bodies)
+//        sleeping: Uint8Array, 1 per body asleep (core/world/island_sleep.h), 0 awake or static
 //        energy:   [T, T_grip, ratio or -1] of the grasped object (core/grasp/kinetic_energy_ratio.h;
 //                  -1 while T_grip <= 1 uJ, the gripper nearly at rest)
 //        drag:     [body or -1, grab point xyz, target xyz, spring force xyz N]
@@ -122,10 +124,11 @@ export const JointField = Object.freeze({
 export const STAGE_NAMES = ['integratePositions', 'contactTime', 'broadPhase', 'narrowPhase', 'externalImpulses',
   'jointForces', 'islands', 'assembleRows', 'solveIslands', 'storeSolution', 'sensors'];
 const C = STAGE_NAMES.length;
-export const STATS_SIZE = C + 16;
+export const STATS_SIZE = C + 20;
 export const Stats = Object.freeze({
   STAGES: 0, CONTACTS: C, PAIRS: C + 1, ISLANDS: C + 2, LCP_SIZE: C + 3, LCP_MAX: C + 4, PIVOTS: C + 5,
   RESIDUAL: C + 6, LCP_FAILURES: C + 7, STEP_LENGTH: C + 8, QUARANTINED: C + 9, FRICTION_DIRECTIONS: C + 10,
   LCP_ISLANDS: C + 11, LCP_WARM_ISLANDS: C + 12, WARM_MISSES_TOTAL: C + 13, PIVOTS_PER_STEP: C + 14,
   WARM_REPAIRED_TOTAL: C + 15,
+  AWAKE_ISLANDS: C + 16, SLEEPING_ISLANDS: C + 17, AWAKE_BODIES: C + 18, SLEEPING_BODIES: C + 19,
 });

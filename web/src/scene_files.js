@@ -100,7 +100,8 @@ export function createSceneFiles(app) {
     }
     const scene = JSON.parse(src.text);
     // The values in force, defaults included, as the engine reports them (core/io/scene_description.h).
-    const { timestep, solver, dynamics } = latest.settings;
+    const { timestep, solver, dynamics, sleep } = latest.settings;
+    form.elements.sleep.checked = !!sleep?.enabled;
     form.elements.formulation.value = dynamics?.formulation ?? 'maximal';
     form.elements.timestep.value = String(timestep);
     form.elements.frictionEdges.value = String(solver.frictionEdges);
@@ -137,6 +138,8 @@ export function createSceneFiles(app) {
     if (formulation !== 'maximal') scene.dynamics = { ...(scene.dynamics ?? {}), formulation };
     else if (scene.dynamics) delete scene.dynamics.formulation;
     if (scene.dynamics && Object.keys(scene.dynamics).length === 0) delete scene.dynamics;
+    // sleep only when it changes, so an untouched scene's link stays as it was.
+    if (form.elements.sleep.checked !== !!scene.sleep?.enabled) scene.sleep = { ...(scene.sleep ?? {}), enabled: form.elements.sleep.checked };
     const torsion = Number(form.elements.torsionalFrictionRadius.value);
     if (torsion > 0) scene.solver.torsionalFrictionRadius = torsion;
     else delete scene.solver.torsionalFrictionRadius;

@@ -95,6 +95,7 @@ function graspMetrics(force) {
 function postFrame(force = !running) {
   // Copies out of WASM memory (the views go stale when it grows).
   const poses = new Float64Array(sim.poses());
+  const sleeping = new Uint8Array(sim.sleeping());
   const contacts = new Float64Array(sim.contacts());
   const joints = new Float64Array(sim.joints());
   const stats = new Float64Array(sim.stats());
@@ -122,8 +123,8 @@ function postFrame(force = !running) {
     memory: { wasm: Module.HEAPU8.length, jsHeap: performance.memory ? performance.memory.usedJSHeapSize : -1 },
     robots: robotJoints(),
     sensors: hasSensors ? JSON.parse(sim.sensorsJson()) : null,
-    poses, contacts, joints, stats, energy, drag, ghosts,
-  }, [poses.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer, ...ghosts.map((g) => g.poses.buffer)]);
+    poses, sleeping, contacts, joints, stats, energy, drag, ghosts,
+  }, [poses.buffer, sleeping.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer, ...ghosts.map((g) => g.poses.buffer)]);
   lastFrameAt = now;
 }
 

@@ -71,6 +71,7 @@ export function createStatusPanels(app) {
       ['step total', ms(STAGE_NAMES.reduce((sum, _, k) => sum + st[Stats.STAGES + k], 0))],
       ['contacts / pairs', `${st[Stats.CONTACTS]} / ${st[Stats.PAIRS]}`],
       ['islands', `${st[Stats.ISLANDS]}`],
+      ['sleeping islands / bodies', `${st[Stats.SLEEPING_ISLANDS]} / ${st[Stats.SLEEPING_BODIES]} (awake ${st[Stats.AWAKE_ISLANDS]} / ${st[Stats.AWAKE_BODIES]})`],
       ['LCP size (largest)', `${st[Stats.LCP_SIZE]} (${st[Stats.LCP_MAX]})`],
       [{ lcp: 'Lemke pivots', impulse: 'Lemke pivots', pgs: 'Gauss-Seidel sweeps', penalty: 'Runge-Kutta steps' }[
         $('params').elements.type.value] ?? 'Lemke pivots', `${st[Stats.PIVOTS]}`],

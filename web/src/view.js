@@ -84,6 +84,7 @@ export class View {
     this.bodies = new THREE.Group();
     this.world.add(this.bodies);
     this.meshes = [];  // index = body id; null for bodies drawn as the ground
+    this.sleepingShown = 0;  // bodies drawn asleep (setSleeping)
     this.overlays = new Overlays(this.world);
     this.raycaster = new THREE.Raycaster();
 
@@ -315,6 +316,30 @@ export class View {
     placeMeshes(this.meshes, poses);
   }
 
+  // Sleeping bodies (Uint8Array, 1 per body asleep; null: none) are drawn
+  // dimmer: their colour at SLEEP_DIM and their edges fainter. Only bodies
+  // whose state changed are touched.
+  setSleeping(sleeping) {
+    this.sleepingShown = 0;
+    for (let i = 0; i < (this.meshes?.length ?? 0); ++i) {
+      const m = this.meshes[i];
+      if (!m || !m.isMesh || !m.material.color) continue;
+      const asleep = !!sleeping?.[i];
+      if (asleep) ++this.sleepingShown;
+      if (asleep === !!m.userData.asleep) continue;
+      m.userData.asleep = asleep;
+      m.userData.awakeColor ??= m.material.color.clone();
+      m.material.color.copy(m.userData.awakeColor);
+      if (asleep) m.material.color.multiplyScalar(SLEEP_DIM);
+      for (const child of m.children) {
+        if (!child.isLineSegments) continue;
+        child.userData.awakeOpacity ??= child.material.opacity;
+        child.material.opacity = asleep ? 0.4 * child.userData.awakeOpacity : child.userData.awakeOpacity;
+      }
+      this.dirty = true;
+    }
+  }
+
   // Draws if anything changed since the last draw; returns whether it drew.
   render(force = false) {
     const moved = this.controls.update();  // true while the camera moves (damping included)
@@ -409,6 +434,9 @@ function makeBodyMesh(body, index) {
 
 // Body i's mesh (null: not drawn) at pose i, POSE_STRIDE per body:
 // position, then the quaternion as [w, x, y, z].
+// Colour factor of a sleeping body (setSleeping).
+const SLEEP_DIM = 0.45;
+
 function placeMeshes(meshes, poses) {
   for (let i = 0; i < meshes.length; ++i) {
     const m = meshes[i];

@@ -2,7 +2,10 @@
 // bodies in WebAssembly, in Node: grasplab's WASM module (the scene's
 // Gauss-Seidel solver) against Jolt (npm jolt-physics, its WASM build) and
 // Rapier (npm @dimforge/rapier3d-compat), each with its default solver
-// settings, sleeping off, at the scene's h.
+// settings, at the scene's h: one table with sleeping off everywhere, one
+// with sleeping on everywhere (each engine's own thresholds and times:
+// grasplab 0.5 s, Jolt 0.5 s, Rapier 2 s), timed after 2.5 s untimed so
+// every engine's timer has run out.
 //
 //   node tests/bench/peers/boxes_wasm.mjs SECONDS assets/scenes/box-stacks.json
 //
@@ -55,11 +58,12 @@ function best3(run) {
   return { ...best, usPerStep: (1000 * best.ms) / steps };
 }
 
-function grasplab(Module) {
+function grasplab(Module, sleep, warmup) {
   const sim = new Module.Simulation();
   try {
-    const error = sim.loadJson(JSON.stringify(scene));
+    const error = sim.loadJson(JSON.stringify({ ...scene, sleep: { ...(scene.sleep ?? {}), enabled: sleep } }));
     if (error !== '') throw new Error(error);
+    if (sim.step(warmup) !== '') throw new Error('grasplab: step failed');
     const t0 = performance.now();
     for (let k = 0; k < steps; ++k) if (sim.step(1) !== '') throw new Error('grasplab: step failed');
     const ms = performance.now() - t0;
@@ -75,7 +79,7 @@ function grasplab(Module) {
   }
 }
 
-function jolt(Jolt) {
+function jolt(Jolt, sleep, warmup) {
   const MOVING = 1, STATIC = 0;
   const settings = new Jolt.JoltSettings();
   const objectFilter = new Jolt.ObjectLayerPairFilterTable(2);
@@ -97,7 +101,7 @@ function jolt(Jolt) {
     const cs = new Jolt.BodyCreationSettings(shape, new Jolt.RVec3(p[0], p[1], p[2]), new Jolt.Quat(0, 0, 0, 1), motion, layer);
     cs.mFriction = mu(b);
     cs.mRestitution = 0;
-    cs.mAllowSleeping = false;
+    cs.mAllowSleeping = sleep;
     if (motion === Jolt.EMotionType_Dynamic) {
       cs.mOverrideMassProperties = Jolt.EOverrideMassProperties_CalculateInertia;
       cs.mMassPropertiesOverride.mMass = b.mass;
@@ -113,6 +117,7 @@ function jolt(Jolt) {
     return add(new Jolt.BoxShape(new Jolt.Vec3(s[0] / 2, s[1] / 2, s[2] / 2), 0.005, null), b.position, Jolt.EMotionType_Dynamic, MOVING, b);
   });
   system.OptimizeBroadPhase();
+  for (let k = 0; k < warmup; ++k) iface.Step(h, 1);
   const t0 = performance.now();
   for (let k = 0; k < steps; ++k) iface.Step(h, 1);
   const ms = performance.now() - t0;
@@ -124,16 +129,17 @@ function jolt(Jolt) {
   return { ms, end: endState(positions) };
 }
 
-function rapier(RAPIER) {
+function rapier(RAPIER, sleep, warmup) {
   const world = new RAPIER.World({ x: g[0], y: g[1], z: g[2] });
   world.timestep = h;
   world.createCollider(RAPIER.ColliderDesc.cuboid(50, 50, 0.5).setTranslation(0, 0, groundZ - 0.5).setFriction(mu(ground)).setRestitution(0));
   const handles = boxes.map((b) => {
-    const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(...b.position).setCanSleep(false));
+    const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(...b.position).setCanSleep(sleep));
     const s = b.shape.size;
     world.createCollider(RAPIER.ColliderDesc.cuboid(s[0] / 2, s[1] / 2, s[2] / 2).setMass(b.mass).setFriction(mu(b)).setRestitution(0), body);
     return body;
   });
+  for (let k = 0; k < warmup; ++k) world.step();
   const t0 = performance.now();
   for (let k = 0; k < steps; ++k) world.step();
   const ms = performance.now() - t0;
@@ -149,15 +155,19 @@ const Module = await loadGrasplab();
 const Jolt = await (await import('jolt-physics')).default();
 const RAPIER = (await import('@dimforge/rapier3d-compat')).default;
 await RAPIER.init();
-const rows = [
-  ['grasplab WASM, Gauss-Seidel (default: to 1e-7, at most 200 sweeps)', best3(() => grasplab(Module))],
-  ['Jolt WASM (jolt-physics 1.1.0; 10 velocity + 2 position iterations)', best3(() => jolt(Jolt))],
-  [`Rapier WASM (rapier3d-compat ${RAPIER.version()}; default 4 iterations)`, best3(() => rapier(RAPIER))],
-];
-const ref = rows[0][1].end.z;
-console.log(`| engine, in Node (${scene.name}, ${steps} steps of ${1000 * h} ms) | us/step | box centres, z range (m) | largest sideways drift (mm) | largest height difference from grasplab (mm) | grasplab / engine |`);
-console.log('|---|---:|---|---:|---:|---:|');
-for (const [name, r] of rows) {
-  const dz = Math.max(...r.end.z.map((z, i) => Math.abs(z - ref[i])));
-  console.log(`| ${name} | ${r.usPerStep.toFixed(1)} | ${r.end.minZ.toFixed(5)}-${r.end.maxZ.toFixed(5)} | ${r.end.driftMm.toFixed(3)} | ${(1000 * dz).toFixed(2)} | ${(rows[0][1].usPerStep / r.usPerStep).toFixed(2)}x |`);
+for (const sleep of [false, true]) {
+  const warmup = sleep ? Math.round(2.5 / h) : 0;
+  const rows = [
+    ['grasplab WASM, Gauss-Seidel (default: to 1e-7, at most 200 sweeps)', best3(() => grasplab(Module, sleep, warmup))],
+    ['Jolt WASM (jolt-physics 1.1.0; 10 velocity + 2 position iterations)', best3(() => jolt(Jolt, sleep, warmup))],
+    [`Rapier WASM (rapier3d-compat ${RAPIER.version()}; default 4 iterations)`, best3(() => rapier(RAPIER, sleep, warmup))],
+  ];
+  if (sleep) console.log(`\nSleeping on in all three (each engine's defaults), timed after ${warmup} untimed steps:\n`);
+  const ref = rows[0][1].end.z;
+  console.log(`| engine, in Node (${scene.name}, ${steps} steps of ${1000 * h} ms, sleeping ${sleep ? 'on' : 'off'}) | us/step | box centres, z range (m) | largest sideways drift (mm) | largest height difference from grasplab (mm) | grasplab / engine |`);
+  console.log('|---|---:|---|---:|---:|---:|');
+  for (const [name, r] of rows) {
+    const dz = Math.max(...r.end.z.map((z, i) => Math.abs(z - ref[i])));
+    console.log(`| ${name} | ${r.usPerStep.toFixed(1)} | ${r.end.minZ.toFixed(5)}-${r.end.maxZ.toFixed(5)} | ${r.end.driftMm.toFixed(3)} | ${(1000 * dz).toFixed(2)} | ${(rows[0][1].usPerStep / r.usPerStep).toFixed(2)}x |`);
+  }
 }

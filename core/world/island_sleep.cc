@@ -1,0 +1,103 @@
+#include "core/world/island_sleep.h"
+
+#include <algorithm>
+
+namespace grasplab {
+
+void IslandSleep::AddBody() {
+  asleep_.push_back(0);
+  still_time_.push_back(0.0);
+  sleep_island_.push_back(-1);
+}
+
+void IslandSleep::WakeIslandOf(int body) {
+  const int id = sleep_island_[body];
+  if (id < 0) return;
+  for (std::size_t b = 0; b < asleep_.size(); ++b) {
+    if (sleep_island_[b] != id) continue;
+    asleep_[b] = 0;
+    still_time_[b] = 0.0;
+    sleep_island_[b] = -1;
+  }
+}
+
+void IslandSleep::WakeAll() {
+  std::fill(asleep_.begin(), asleep_.end(), 0);
+  std::fill(still_time_.begin(), still_time_.end(), 0.0);
+  std::fill(sleep_island_.begin(), sleep_island_.end(), -1);
+}
+
+int IslandSleep::WakeTouched(const IslandList& islands, std::vector<VelocityBody>* velocity_bodies) {
+  // A sleeping island keeps its contacts, so it lies whole inside one of
+  // this step's islands; an island with an awake body wakes every sleeping
+  // island inside it. Repeated until nothing changes (once, unless a
+  // sleeping island was split across two of this step's islands).
+  int woken = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Island& island : islands) {
+      int sleeping = 0;
+      for (int b : island.bodies) sleeping += asleep_[b];
+      if (sleeping == 0 || sleeping == static_cast<int>(island.bodies.size())) continue;
+      for (int b : island.bodies) {
+        if (!asleep_[b]) continue;
+        WakeIslandOf(b);
+        ++woken;
+        changed = true;
+      }
+    }
+  }
+  island_asleep_.assign(islands.size(), 0);
+  for (int k = 0; k < islands.size(); ++k) {
+    const Island& island = islands[k];
+    if (!asleep_[island.bodies.front()]) continue;
+    island_asleep_[k] = 1;
+    for (int b : island.bodies) (*velocity_bodies)[b].v_W.setZero(), (*velocity_bodies)[b].w_W.setZero();
+  }
+  return woken;
+}
+
+void IslandSleep::FallAsleep(const IslandList& islands, const WorldModel& model, const JointControllers& controllers,
+                             const DragSpring& drag, std::span<const std::uint8_t> tree_joints, double h,
+                             WorldState* state) {
+  const SleepSettings& s = model.settings.sleep;
+  for (int k = 0; k < islands.size(); ++k) {
+    if (island_asleep_[k]) continue;
+    const Island& island = islands[k];
+    bool commanded = std::find(island.bodies.begin(), island.bodies.end(), drag.body) != island.bodies.end();
+    for (int j : island.joints) {
+      const MountTwist& m = state->mount_twist[j];
+      commanded = commanded || controllers[j].enabled || state->joints[j].effort != 0.0 ||
+                  m.v.squaredNorm() > 0.0 || m.w.squaredNorm() > 0.0 || (!tree_joints.empty() && tree_joints[j]);
+    }
+    double still = s.time;
+    for (int b : island.bodies) {
+      const bool slow = state->v_WB[b].norm() <= s.linear && state->w_WB[b].norm() <= s.angular;
+      still_time_[b] = slow && !commanded ? still_time_[b] + h : 0.0;
+      still = std::min(still, still_time_[b]);
+    }
+    if (commanded || still < s.time) continue;
+    for (int b : island.bodies) {
+      asleep_[b] = 1;
+      sleep_island_[b] = island.bodies.front();
+      state->v_WB[b].setZero();
+      state->w_WB[b].setZero();
+    }
+    for (int j : island.joints) state->joints[j].velocity = 0.0;
+  }
+}
+
+SleepCounts IslandSleep::Count(const IslandList& islands) const {
+  SleepCounts c;
+  for (const Island& island : islands) {
+    const int n = static_cast<int>(island.bodies.size());
+    if (asleep_[island.bodies.front()]) {
+      ++c.sleeping_islands, c.sleeping_bodies += n;
+    } else {
+      ++c.awake_islands, c.awake_bodies += n;
+    }
+  }
+  return c;
+}
+
+}  // namespace grasplab
