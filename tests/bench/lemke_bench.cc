@@ -100,7 +100,9 @@ Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
         LemkeSettings from = covering;
         from.max_pivots = std::max(20, static_cast<int>(rec.q.size()));  // as lcp_solver.cc's WarmPivotCap
         res = solver.SolveFrom(rec.M, rec.q, z, from, rec.support);
-        repaired = res.status == LcpStatus::kSolved;
+        // Held to the warm start's accuracy, as the island solver holds it.
+        repaired = res.status == LcpStatus::kSolved &&
+                   res.residual <= LcpSolverSettings{}.warm_tolerance * (1.0 + rec.q.cwiseAbs().maxCoeff());
       }
       if (!hit && !repaired) {
         const int earlier = res.pivots;
