@@ -60,6 +60,8 @@ export interface Simulation {
   contacts(): Float64Array;
   /** JOINT_STRIDE per joint (a copy). */
   joints(): Float64Array;
+  /** 1 per body asleep (the scene's "sleep"), 0 awake or static; in body order (a copy). */
+  sleeping(): Uint8Array;
   /** The scene's grasp metrics, or null when the scene names no grasp. */
   grasp(options?: { linf?: boolean }): GraspMetrics | null;
   state(): SimulationState;
@@ -112,6 +114,7 @@ export interface WorkerSimulation {
   poses(): Promise<Float64Array>;
   contacts(): Promise<Float64Array>;
   joints(): Promise<Float64Array>;
+  sleeping(): Promise<Uint8Array>;
   grasp(options?: { linf?: boolean }): Promise<GraspMetrics | null>;
   state(): Promise<SimulationState>;
   summary(): Promise<Record<string, unknown>>;

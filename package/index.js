@@ -141,6 +141,8 @@ class Simulation {
   poses() { this.check(); return new Float64Array(this.sim.poses()); }
   contacts() { this.check(); return new Float64Array(this.sim.contacts()); }
   joints() { this.check(); return new Float64Array(this.sim.joints()); }
+  // 1 per body asleep (the scene's "sleep"; docs/scene-format.md), 0 awake or static.
+  sleeping() { this.check(); return new Uint8Array(this.sim.sleeping()); }
 
   // The scene's grasp metrics (L1; with linf the L-infinity ones too, slower), or null without a grasp.
   grasp({ linf = false } = {}) {
@@ -214,7 +216,7 @@ export async function createWorkerSimulation(options = {}) {
   // The base URL is the page's, resolved here (the worker's own address differs).
   await call('create', { baseUrl: toBaseUrl(options.baseUrl).href });
   const methods = ['loadScene', 'step', 'reset', 'time', 'stepCount', 'timestep', 'stateHash', 'poses', 'contacts', 'joints',
-    'grasp', 'state', 'summary', 'sensors'];
+    'grasp', 'state', 'summary', 'sensors', 'sleeping'];
   const sim = Object.fromEntries(methods.map((m) => [m, (...args) => call(m, ...args)]));
   sim.dispose = () => {
     ended = true;

@@ -17,7 +17,7 @@ onmessage = async ({ data: { id, method, args } }) => {
     } else {
       result = await sim[method](...args);
     }
-    postMessage({ id, result }, result instanceof Float64Array ? [result.buffer] : []);
+    postMessage({ id, result }, result instanceof Float64Array || result instanceof Uint8Array ? [result.buffer] : []);
   } catch (e) {
     postMessage({ id, error: e && e.message ? e.message : String(e) });
   }

@@ -77,6 +77,27 @@ test('bundled scenes through the package end on their golden hashes (the CLI\'s)
   assert.deepEqual(out.find((o) => o.scene === 'falling-sphere').sensors, []);
 });
 
+test('the package reports which bodies sleep: none at the start, every box of the stacks after 1.5 s', () => {
+  const out = runInUserFolder(`
+    import { createSimulation } from 'grasplab';
+    const sim = await createSimulation({ baseUrl: ${JSON.stringify(repoRoot)} });
+    await sim.loadScene('#builtin=box-stacks');
+    const awakeAtStart = sim.sleeping().reduce((a, x) => a + x, 0);
+    sim.step(600);
+    const s = sim.sleeping();
+    const bodies = sim.state().bodies;
+    console.log(JSON.stringify({ awakeAtStart, n: s.length, asleep: s.reduce((a, x) => a + x, 0),
+      staticAsleep: bodies.filter((b, i) => b.static && s[i]).length, dynamic: bodies.filter((b) => !b.static).length,
+      summary: sim.summary().sleep }));
+    sim.dispose();
+  `);
+  assert.equal(out.awakeAtStart, 0);
+  assert.equal(out.n, out.dynamic + 1);  // the ground, then 100 boxes
+  assert.equal(out.asleep, out.dynamic);
+  assert.equal(out.staticAsleep, 0);
+  assert.equal(out.summary.sleepingBodies, out.dynamic);
+});
+
 test('the package refuses a bad scene by its field and keeps the scene it had; a disposed simulation says so', () => {
   const out = runInUserFolder(`
     import { createSimulation, CONTACT_STRIDE, Contact } from 'grasplab';
