@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include "core/math/types.h"
 
@@ -23,6 +24,13 @@ class StateHasher {
   }
   void Add(const Vec3& v) { Add(v.x()); Add(v.y()); Add(v.z()); }
   void Add(const Quat& q) { Add(q.w()); Add(q.x()); Add(q.y()); Add(q.z()); }
+  // The bytes of a text, in order (a sensor's name seeds its noise with it).
+  void AddBytes(std::string_view text) {
+    for (unsigned char c : text) {
+      hash_ ^= c;
+      hash_ *= kPrime;
+    }
+  }
   std::uint64_t value() const { return hash_; }
 
  private:

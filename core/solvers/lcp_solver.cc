@@ -232,11 +232,12 @@ void WarmSupport(const IslandSystem& sys, const LcpLayout& L, std::vector<std::u
   }
 }
 
-// Pivots allowed to Lemke from the previous basis before it gives up for
-// a cold start: a cold solve takes about one pivot per active unknown
-// (about n / 3 on grasps); a warm path longer than n has cost more than
-// that already.
-int WarmPivotCap(int n) { return std::max(20, n); }
+// A kSolved answer whose natural residual is above tolerance (1 + max |q|)
+// becomes kInaccurate: the cold solve's bar (max_relative_residual) or the
+// warm start's (warm_tolerance).
+void HoldTo(double tolerance, double q_max, LcpResult* r) {
+  if (r->status == LcpStatus::kSolved && r->residual > tolerance * (1.0 + q_max)) r->status = LcpStatus::kInaccurate;
+}
 
 // Lemke from the warm support when it fits, else from the previous basis, else cold, then retries: each
 // changes the covering vector, and the later ones also raise the
@@ -253,12 +254,10 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
   VectorMap z(ws->z.data(), n);
   const std::vector<std::uint8_t>& support = ws->support;
   std::vector<std::uint8_t>* basic = &ws->basic;
+  const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
   auto solve = [&](const LemkeSettings& ls) {
     LcpResult r = ws->lemke.Solve(M, qv, z, ls, sys.warm_start ? basic : nullptr);
-    const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
-    if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + q_max)) {
-      r.status = LcpStatus::kInaccurate;
-    }
+    HoldTo(st.max_relative_residual, q_max, &r);
     return r;
   };
   // Covering vector: 1 on the impulse rows, 0.1 on the lambda rows (whose q
@@ -291,10 +290,7 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
     // good to 1e-8, and an error of that size every step twists a resting
     // stack (measured: box-stacks under the impulse model yawed 2.9e-7 rad
     // in 2 s at max_relative_residual, 2e-11 cold).
-    const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
-    if (res.status == LcpStatus::kSolved && res.residual > st.warm_tolerance * (1.0 + q_max)) {
-      res.status = LcpStatus::kInaccurate;
-    }
+    HoldTo(st.warm_tolerance, q_max, &res);
     *repaired = res.status == LcpStatus::kSolved;
     if (!*repaired) {
       const int warm_pivots = res.pivots;
@@ -448,10 +444,7 @@ LcpResult PolishFallback(const IslandSystem& sys, const LcpSolverSettings& st, c
   from = ws->first;
   from.max_pivots = 0;  // the default cap: this is the last attempt
   LcpResult r = ws->lemke.SolveFrom(M, qv, zl, from, start, sys.warm_start ? &ws->basic : nullptr);
-  const double q_max = n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0;
-  if (r.status == LcpStatus::kSolved && r.residual > st.max_relative_residual * (1.0 + q_max)) {
-    r.status = LcpStatus::kInaccurate;
-  }
+  HoldTo(st.max_relative_residual, n > 0 ? qv.cwiseAbs().maxCoeff() : 0.0, &r);
   if (r.status == LcpStatus::kSolved) ws->z = ws->earlier_z;
   return r;
 }

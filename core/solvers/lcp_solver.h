@@ -158,6 +158,12 @@ struct LcpSolverSettings {
   LcpObserver observer;  // optional
 };
 
+// Pivots allowed to Lemke from the previous step's basis on a warm-start
+// miss before the island solver gives up for a cold start: a cold solve
+// takes about one pivot per active unknown (about n / 3 on grasps); a warm
+// path longer than n has cost more than that already.
+inline int WarmPivotCap(int n) { return n > 20 ? n : 20; }
+
 struct LcpSolveStats {
   int lcp_size = 0;
   int pivots = 0;

@@ -3,15 +3,17 @@
 #include <algorithm>
 
 #include "core/geometry/shape.h"
+#include "core/math/state_hash.h"
 #include "core/world/tactile_sensor.h"
 
 namespace grasplab {
 namespace {
 
-std::uint64_t Fnv1a(const std::string& s) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
-  return h;
+// FNV-1a of the name (StateHasher's), so two sensors with one seed differ.
+std::uint64_t NameHash(const std::string& name) {
+  StateHasher h;
+  h.AddBytes(name);
+  return h.value();
 }
 
 }  // namespace
@@ -47,7 +49,7 @@ StatusOr<int> SensorSuite::Add(const SensorDef& def, const WorldModel& model, co
     needs_momentum_.resize(model.body_count(), 0);
     for (BodyId b : s.below) needs_momentum_[b] = 1;
   }
-  s.noise = GaussianNoise(def.noise.seed ^ Fnv1a(def.name));
+  s.noise = GaussianNoise(def.noise.seed ^ NameHash(def.name));
   s.reading.values.assign(SensorValueCount(def), 0.0);
   sensors_.push_back(std::move(s));
   return size() - 1;

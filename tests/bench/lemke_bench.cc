@@ -26,6 +26,7 @@
 #include "core/base/heap.h"
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
+#include "core/solvers/lcp_solver.h"
 #include "core/solvers/lcp_warm_start.h"
 #include "core/solvers/lemke.h"
 #include "core/world/world.h"
@@ -98,7 +99,7 @@ Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
       }
       if (!hit && mode == Mode::kRepair) {
         LemkeSettings from = covering;
-        from.max_pivots = std::max(20, static_cast<int>(rec.q.size()));  // as lcp_solver.cc's WarmPivotCap
+        from.max_pivots = WarmPivotCap(static_cast<int>(rec.q.size()));
         res = solver.SolveFrom(rec.M, rec.q, z, from, rec.support);
         // Held to the warm start's accuracy, as the island solver holds it.
         repaired = res.status == LcpStatus::kSolved &&

@@ -59,6 +59,18 @@ function setPoint(line, i, v) {
 }
 
 // Ends the update of a fixedLine at `count` points.
+// An arrow of the contact and wrench pools (children: the shaft, then the
+// head, both unit along +z) with its tail at `tail`, along the unit vector
+// `dir`, `length` long; the head takes 35 % of it, at most `maxHead`.
+function placeArrow(arrow, tail, dir, length, width, maxHead) {
+  const head = Math.min(0.35 * length, maxHead);
+  arrow.position.copy(tail);
+  arrow.quaternion.setFromUnitVectors(_z, dir);
+  arrow.children[0].scale.set(width, width, Math.max(length - head, 0));
+  arrow.children[1].scale.set(2.2 * width, 2.2 * width, head);
+  arrow.children[1].position.set(0, 0, length);
+}
+
 function endLine(line, count) {
   const g = line.geometry;
   g.attributes.position.needsUpdate = true;
@@ -269,7 +281,7 @@ export class Overlays {
     const coneHeight = (this.style.cones === 'small' ? 0.05 : 0.1) * this.size;
     const edgesOnly = this.style.cones === 'edges';
     const dotRadius = 0.006 * this.size;
-    const p = _p, axis = _axis, t1 = _t1, t2 = _t2, f = _f, basis = _basis, z = _z;
+    const p = _p, axis = _axis, t1 = _t1, t2 = _t2, f = _f, basis = _basis;
     let arrows = 0, sliding = 0;
     let largest = 0;
     for (let o = 0; o < contacts.length; o += CONTACT_STRIDE) {
@@ -319,14 +331,8 @@ export class Overlays {
       if (full > length) clipped++;
       if (length > 1e-5) {
         const arrow = this.arrows.get(arrows++);
-        const head = Math.min(0.35 * length, 0.03 * this.size);
-        const width = 0.004 * this.size;
         f.normalize();
-        arrow.position.copy(p).addScaledVector(f, -length);  // tip at the contact
-        arrow.quaternion.setFromUnitVectors(z, f);
-        arrow.children[0].scale.set(width, width, Math.max(length - head, 0));
-        arrow.children[1].scale.set(2.2 * width, 2.2 * width, head);
-        arrow.children[1].position.set(0, 0, length);
+        placeArrow(arrow, _v.copy(p).addScaledVector(f, -length), f, length, 0.004 * this.size, 0.03 * this.size);  // tip at the contact
         arrow.children[0].material.color.copy(color);
       }
     }
@@ -409,14 +415,8 @@ export class Overlays {
         const length = Math.min(f.length() * scale * this.forceScale, CLIP * this.maxArrow);
         if (!(length > 1e-5)) continue;
         const arrow = this.wrench.get(n++);
-        const head = Math.min(0.35 * length, 0.03 * this.size);
-        const width = 0.005 * this.size;
         f.normalize();
-        arrow.position.fromArray(s.position);  // tail at the sensor's origin
-        arrow.quaternion.setFromUnitVectors(_z, f);
-        arrow.children[0].scale.set(width, width, Math.max(length - head, 0));
-        arrow.children[1].scale.set(2.2 * width, 2.2 * width, head);
-        arrow.children[1].position.set(0, 0, length);
+        placeArrow(arrow, _v.fromArray(s.position), f, length, 0.005 * this.size, 0.03 * this.size);  // tail at the sensor's origin
         arrow.children[0].material.color.set(color);
       }
     }

@@ -39,6 +39,18 @@ void Run(Scene* scene, double seconds) {
   for (int i = 0; i < steps; ++i) REQUIRE(StepScene(scene, scene->timestep).ok());
 }
 
+// Every island LCP of `seconds` of a bundled scene (warm start on), with
+// the support the island solver tried first.
+std::vector<Recorded> RecordLcps(const std::string& name, double seconds) {
+  Scene scene = Load(name, true);
+  std::vector<Recorded> lcps;
+  scene.world.SetLcpObserver([&](const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& s) {
+    lcps.push_back({M, q, s});
+  });
+  Run(&scene, seconds);
+  return lcps;
+}
+
 }  // namespace
 
 TEST_CASE("Warm start: the right support solves a known LCP without pivots, a wrong one is refused", "[lcp][warm]") {
@@ -75,12 +87,7 @@ TEST_CASE("Warm start: the right support solves a known LCP without pivots, a wr
 TEST_CASE("Warm start on recorded grasp LCP sequences: same solutions as the cold start", "[lcp][warm]") {
   for (const std::string name : {"barrett-handset", "three-finger-sphere", "parallel-jaw-cube"}) {
     CAPTURE(name);
-    Scene scene = Load(name, true);
-    std::vector<Recorded> lcps;
-    scene.world.SetLcpObserver([&](const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& s) {
-      lcps.push_back({M, q, s});
-    });
-    Run(&scene, 2.0);
+    const std::vector<Recorded> lcps = RecordLcps(name, 2.0);
     REQUIRE(lcps.size() > 700);
     int warm = 0, compared = 0;
     double worst_residual = 0.0, worst_difference = 0.0;
@@ -126,12 +133,7 @@ TEST_CASE("Warm-start misses repaired from the last basis: same motion as the co
   LemkeSolver solver;
   for (const std::string name : {"three-finger-sphere", "parallel-jaw-cube", "barrett-bunny"}) {
     CAPTURE(name);
-    Scene scene = Load(name, true);
-    std::vector<Recorded> lcps;
-    scene.world.SetLcpObserver([&](const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& s) {
-      lcps.push_back({M, q, s});
-    });
-    Run(&scene, 3.0);
+    const std::vector<Recorded> lcps = RecordLcps(name, 3.0);
     for (const Recorded& rec : lcps) {
       const int n = static_cast<int>(rec.q.size());
       Eigen::VectorXd zr = Eigen::VectorXd::Zero(n), zc = Eigen::VectorXd::Zero(n);
@@ -146,7 +148,7 @@ TEST_CASE("Warm-start misses repaired from the last basis: same motion as the co
       for (int i = 0; i < n; ++i) {
         if (rec.M(i, i) == 0.0) ls.covering[i] = 0.1;
       }
-      ls.max_pivots = std::max(20, n);
+      ls.max_pivots = WarmPivotCap(n);
       const LcpResult rr = solver.SolveFrom(rec.M, rec.q, zr, ls, rec.support);
       if (rr.status != LcpStatus::kSolved || rr.residual > LcpSolverSettings{}.warm_tolerance * scale) continue;
       ++repaired;
