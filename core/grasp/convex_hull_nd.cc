@@ -50,6 +50,7 @@ class Builder {
     std::vector<int> outside;
     bool alive = true;
     bool visible = false;
+    bool seen = false;  // scratch of FindStart
   };
 
   const double* P(int i) const { return &pts_[static_cast<std::size_t>(i) * d_]; }
@@ -70,6 +71,9 @@ class Builder {
   // Adds the farthest point outside facet *fi (Quickhull's step); *fi is
   // stepped back when fi survives with outside points left.
   bool AddFarthestPoint(std::size_t* fi, HullNd* out);
+  // The facet the apex is highest above, searched over the facets
+  // connected to fi that it is above or within 100 tolerances of (see .cc).
+  int FindStart(int apex, int fi, double height_above_fi);
   // The connected facets that see the apex, grown from `start`, sorted.
   void FindVisible(int apex, int start);
   // New facets from each horizon ridge to the apex, stitched to their
@@ -87,8 +91,10 @@ class Builder {
   Row interior_{};
   std::vector<Facet> facets_;
   // Scratch of AddFarthestPoint, kept between points.
-  std::vector<int> visible_, stack_, horizon_new_, orphans_;
-  std::map<std::vector<int>, std::pair<int, int>> ridge_owner_;
+  std::vector<int> visible_, stack_, horizon_new_, orphans_, region_;
+  // Open horizon ridges (the d - 1 vertex indices ascending, unused slots
+  // -1) to the new facet and slot that own them.
+  std::map<std::array<int, kMaxHullDim - 1>, std::pair<int, int>> ridge_owner_;
 };
 
 bool Builder::MakePlane(HullFacet* f, std::initializer_list<int> below) const {
@@ -213,6 +219,41 @@ bool Builder::InitialFacets(const std::vector<int>& simplex, HullNd* out) {
   return true;
 }
 
+// Visible facets are the connected region seeing the apex, grown from the
+// facet it is highest above. Not from fi: the apex may sit barely above
+// fi, behind a band of facets it is within tolerance of, and far above the
+// rest of its visible region (measured on the wrench spaces of parallel-jaw
+// grasps). That facet is searched over the region connected to fi through
+// facets the apex is above or within 100 tolerances of (the band
+// included), not over the whole hull: in R^6 the hull has thousands of
+// facets and a scan per added point was most of the time of an
+// L-infinity wrench space. The facets the apex is above are connected
+// (exactly: they are what it sees of a convex polytope), so the search
+// finds the same facet the scan did, ties to the lowest index.
+int Builder::FindStart(int apex, int fi, double height_above_fi) {
+  int start = fi;
+  double best = height_above_fi;
+  region_.assign({fi});
+  stack_.assign({fi});
+  facets_[fi].seen = true;
+  while (!stack_.empty()) {
+    const int v = stack_.back();
+    stack_.pop_back();
+    for (int j = 0; j < d_; ++j) {
+      const int nb = facets_[v].neighbors[j];
+      if (facets_[nb].seen) continue;
+      const double h = Height(facets_[nb].f, apex);
+      if (!(h > -100.0 * eps_)) continue;
+      facets_[nb].seen = true;
+      region_.push_back(nb);
+      stack_.push_back(nb);
+      if (h > best || (h == best && start != fi && nb < start)) best = h, start = nb;
+    }
+  }
+  for (int v : region_) facets_[v].seen = false;
+  return start;
+}
+
 void Builder::FindVisible(int apex, int start) {
   visible_.clear();
   stack_.assign({start});
@@ -262,12 +303,15 @@ bool Builder::ConeHorizon(int apex, HullNd* out) {
       // Ridges through the apex: omit each other vertex in turn.
       for (int k = 0; k < d_; ++k) {
         if (k == j) continue;
-        std::vector<int> key;
-        key.reserve(d_ - 1);
+        std::array<int, kMaxHullDim - 1> key;
+        key.fill(-1);
+        int used = 0;
         for (int m = 0; m < d_; ++m) {
-          if (m != k) key.push_back(g.f.vertices[m]);
+          if (m == k) continue;
+          int at = used++;  // insertion sort: at most 5 entries
+          for (; at > 0 && key[at - 1] > g.f.vertices[m]; --at) key[at] = key[at - 1];
+          key[at] = g.f.vertices[m];
         }
-        std::sort(key.begin(), key.end());
         auto [it, inserted] = ridge_owner_.try_emplace(key, gi, k);
         if (!inserted) {
           g.neighbors[k] = it->second.first;
@@ -301,19 +345,7 @@ bool Builder::AddFarthestPoint(std::size_t* fi_io, HullNd* out) {
     const double h = Height(facets_[fi].f, p);
     if (h > far) far = h, apex = p;
   }
-  // Visible facets: the connected region seeing the apex, grown from the
-  // facet it is highest above. (Not from fi: the apex may sit barely
-  // above fi, behind a band of facets it is within tolerance of, and far
-  // above the rest of its visible region; measured on the wrench spaces
-  // of parallel-jaw grasps.)
-  int start = static_cast<int>(fi);
-  double best = far;
-  for (std::size_t a = 0; a < facets_.size(); ++a) {
-    if (!facets_[a].alive) continue;
-    const double h = Height(facets_[a].f, apex);
-    if (h > best) best = h, start = static_cast<int>(a);
-  }
-  FindVisible(apex, start);
+  FindVisible(apex, FindStart(apex, static_cast<int>(fi), far));
   if (!ConeHorizon(apex, out)) return false;
   if (!facets_[fi].visible) {  // fi stays: the apex is on the hull now
     auto& out_fi = facets_[fi].outside;
