@@ -203,9 +203,8 @@ int Run(int argc, char** argv) {
     // The L1 metrics only, as in the --out frames: the L-infinity wrench
     // space of a 3- or 4-finger grasp is a hull of ~50,000 facets in R^6
     // (0.5-2 s here, more than the run itself); `grasplab quality` gives it.
-    grasplab::GraspQuality q = grasplab::EvaluateSceneGraspLive(s, /*linf=*/false);
-    if (q.note.empty()) q.note = "L-infinity metrics: grasplab quality";
-    summary["grasp"] = grasplab::GraspQualityJson(q);
+    // (The same JSON as the WASM module's graspJson(false) and Python's grasp().)
+    summary["grasp"] = grasplab::GraspQualityJson(grasplab::EvaluateSceneGraspLive(s, /*linf=*/false));
   }
   if (!s.warnings.empty()) summary["modelWarnings"] = s.warnings;
   std::cout << grasplab::FormatJson(summary) << "\n";

@@ -13,8 +13,8 @@ export async function loadGrasplab() {
 }
 
 // Runs the native CLI and returns its parsed JSON summary.
-export function runNative(args) {
-  const out = execFileSync(`${repoRoot}build/native/grasplab`, ['run', ...args], { encoding: 'utf8' });
+export function runNative(args, command = 'run') {
+  const out = execFileSync(`${repoRoot}build/native/grasplab`, [command, ...args], { encoding: 'utf8' });
   return JSON.parse(out);
 }
 
