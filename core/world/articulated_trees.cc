@@ -190,7 +190,8 @@ void ArticulatedTrees::IntegratePositions(const WorldModel& model, double h, Wor
 }
 
 void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState& state, double h,
-                                      const DragSpring& drag, std::vector<VelocityBody>* bodies) {
+                                      const DragSpring& drag, std::vector<VelocityBody>* bodies,
+                                      std::span<const Vec3> force_W, std::span<const Vec3> torque_W) {
   for (Tree& t : trees_) {
     const int n = t.model.dof();
     BaseTarget(model, state, &t);
@@ -232,18 +233,31 @@ void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState&
     }
     // The mouse drag on a tree body: eq. 7's force (drag->force_W, found by
     // ExternalImpulses) at the grabbed point.
-    t.drag_on_tree = false;
+    t.f_ext_used = false;
     if (drag.body >= 0 && link_[drag.body].tree >= 0 && &trees_[link_[drag.body].tree] == &t &&
         link_[drag.body].body >= 0) {
       std::fill(t.f_ext.begin(), t.f_ext.end(), SpatialVector::Zero());
       const int tb = link_[drag.body].body;
       const Vec3 x_W = state.X_WB[drag.body].Apply(drag.p_B);
       t.f_ext[tb] = t.data.X_W[tb].ApplyForce(MakeSpatial(x_W.cross(drag.force_W), drag.force_W));
-      t.drag_on_tree = true;
+      t.f_ext_used = true;
+    }
+    // Forces on tree bodies (the penalty model's contacts): the moment about
+    // the world origin is the one about the centre of mass plus x_c x f. On
+    // the base they act on nothing: its motion is prescribed by the mount.
+    if (!force_W.empty()) {
+      if (!t.f_ext_used) std::fill(t.f_ext.begin(), t.f_ext.end(), SpatialVector::Zero());
+      for (BodyId c : t.bodies) {
+        const int tb = link_[c].body;
+        if (tb < 0 || (force_W[c].isZero() && torque_W[c].isZero())) continue;
+        const Vec3 n_O = torque_W[c] + state.X_WB[c].p.cross(force_W[c]);
+        t.f_ext[tb] += t.data.X_W[tb].ApplyForce(MakeSpatial(n_O, force_W[c]));
+        t.f_ext_used = true;
+      }
     }
     const SpatialVector a_W = (t.V_base_W - V_prev) / h;
     ForwardDynamics(t.model, &t.data, t.tau.data(), BaseAcceleration(t.data, model.settings.gravity, a_W),
-                    t.drag_on_tree ? t.f_ext.data() : nullptr, t.qdd.data());
+                    t.f_ext_used ? t.f_ext.data() : nullptr, t.qdd.data());
     for (int i = 0; i < n; ++i) t.qd[i] += h * t.qdd[i];
     // The bodies' free twists.
     for (BodyId c : t.bodies) {
@@ -302,6 +316,115 @@ int ArticulatedTrees::Quarantine(std::span<const Pose> X_WB_prev, WorldState* st
     }
   }
   return count;
+}
+
+int ArticulatedTrees::PenaltyStateSize() const {
+  int size = 0;
+  for (const Tree& t : trees_) size += (t.fixed_root ? 13 : 0) + 2 * t.model.dof();
+  return size;
+}
+
+void ArticulatedTrees::StorePenaltyState(const WorldState& state, double* y) const {
+  for (const Tree& t : trees_) {
+    if (t.fixed_root) {
+      const Pose& X = t.X_W0;
+      y[0] = X.p.x(), y[1] = X.p.y(), y[2] = X.p.z();
+      y[3] = X.q.w(), y[4] = X.q.x(), y[5] = X.q.y(), y[6] = X.q.z();
+      for (int k = 0; k < 6; ++k) y[7 + k] = t.V_base_W[k];
+      y += 13;
+    }
+    const int n = t.model.dof();
+    for (int i = 0; i < n; ++i) {
+      const JointState& js = state.joints[t.dof_joint[i]];
+      y[i] = js.position;
+      y[n + i] = js.velocity;
+    }
+    y += 2 * n;
+  }
+}
+
+void ArticulatedTrees::LoadPenaltyState(const WorldModel& model, const double* y, WorldState* state) {
+  for (Tree& t : trees_) {
+    if (t.fixed_root) {
+      Quat q(y[3], y[4], y[5], y[6]);
+      const double norm = std::sqrt(q.w() * q.w() + q.x() * q.x() + q.y() * q.y() + q.z() * q.z());
+      if (norm > 0.0) q.coeffs() /= norm;
+      t.X_W0 = Pose{Vec3(y[0], y[1], y[2]), q};
+      for (int k = 0; k < 6; ++k) t.V_base_W[k] = y[7 + k];
+      y += 13;
+    } else {  // hangs from a static body: the base does not move
+      BaseTarget(model, *state, &t);
+      t.X_W0 = t.X_target;
+      t.V_base_W = t.V_target;
+    }
+    t.base_placed = true;
+    const int n = t.model.dof();
+    for (int i = 0; i < n; ++i) {
+      JointState& js = state->joints[t.dof_joint[i]];
+      js.position = y[i];
+      js.velocity = y[n + i];
+    }
+    y += 2 * n;
+    PlaceTree(model, &t, state);  // q, qd, the kinematics and the poses
+    for (BodyId c : t.bodies) {
+      SpatialVector V = t.V_base_W;
+      for (int j = link_[c].body; j >= 0; j = t.model.parent(j)) V += t.data.s_W[j] * t.qd[j];
+      state->w_WB[c] = Angular(V);
+      state->v_WB[c] = Linear(V) + state->w_WB[c].cross(state->X_WB[c].p);
+    }
+  }
+}
+
+void ArticulatedTrees::PenaltyDerivative(const double* y, double delta, double* dydt) const {
+  for (const Tree& t : trees_) {
+    if (t.fixed_root) {
+      const Vec3 w(y[7], y[8], y[9]), v_O(y[10], y[11], y[12]);
+      const Vec3 p(y[0], y[1], y[2]);
+      const Quat q(y[3], y[4], y[5], y[6]);
+      const Vec3 p_dot = v_O + w.cross(p);  // the base origin's velocity
+      dydt[0] = p_dot.x(), dydt[1] = p_dot.y(), dydt[2] = p_dot.z();
+      // q_dot = (1/2) (0, w) q, w in the world frame.
+      dydt[3] = 0.5 * (-w.x() * q.x() - w.y() * q.y() - w.z() * q.z());
+      dydt[4] = 0.5 * (w.x() * q.w() + w.y() * q.z() - w.z() * q.y());
+      dydt[5] = 0.5 * (w.y() * q.w() + w.z() * q.x() - w.x() * q.z());
+      dydt[6] = 0.5 * (w.z() * q.w() + w.x() * q.y() - w.y() * q.x());
+      for (int k = 0; k < 6; ++k) dydt[7 + k] = (t.V_base_W[k] - y[7 + k]) / delta;
+      y += 13;
+      dydt += 13;
+    }
+    const int n = t.model.dof();
+    for (int i = 0; i < n; ++i) {
+      dydt[i] = y[n + i];
+      dydt[n + i] = (t.qd[i] - y[n + i]) / delta;
+    }
+    y += 2 * n;
+    dydt += 2 * n;
+  }
+}
+
+void ArticulatedTrees::PenaltyTolerances(const WorldModel& model, double tol, double* atol) const {
+  (void)model;
+  for (const Tree& t : trees_) {
+    if (t.fixed_root) {
+      for (int k = 0; k < 13; ++k) atol[k] = tol * (k < 3 ? 0.01 : k < 7 ? 0.01 : k < 10 ? 1.0 : 0.1);
+      atol += 13;
+    }
+    const int n = t.model.dof();
+    for (int i = 0; i < n; ++i) atol[i] = tol * 0.01, atol[n + i] = tol * 0.1;
+    atol += 2 * n;
+  }
+}
+
+void ArticulatedTrees::MarkStepStart(const WorldModel& model, const WorldState& state) {
+  for (Tree& t : trees_) {
+    if (!t.base_placed) {  // the first step: the base where the mount asks
+      BaseTarget(model, state, &t);
+      t.X_W0 = t.X_target;
+      t.V_base_W = t.V_target;
+      t.base_placed = true;
+    }
+    for (int i = 0; i < t.model.dof(); ++i) t.q_prev[i] = state.joints[t.dof_joint[i]].position;
+  }
 }
 
 }  // namespace grasplab

@@ -70,8 +70,12 @@ class ArticulatedTrees {
   // Stage kExternalImpulses for the trees (header): after ExternalImpulses
   // filled the velocity bodies (and the drag spring's force), replaces the
   // tree bodies' velocities by the twists of qd*.
+  // force_W, torque_W (optional, per world body: N, and N m about the
+  // body's centre of mass, world frame) act on the tree bodies as external
+  // forces in ABA: the penalty model's contact forces.
   void FreeVelocities(const WorldModel& model, const WorldState& state, double h, const DragSpring& drag,
-                      std::vector<VelocityBody>* bodies);
+                      std::vector<VelocityBody>* bodies, std::span<const Vec3> force_W = {},
+                      std::span<const Vec3> torque_W = {});
   // Adds the trees of the island's bodies to *sys (its bodies already
   // assembled in island order).
   void Attach(const Island& island, IslandSystem* sys);
@@ -81,6 +85,29 @@ class ArticulatedTrees {
   // coordinates before the step, at rest, its bodies to X_WB_prev. Returns
   // the number of bodies put back.
   int Quarantine(std::span<const Pose> X_WB_prev, WorldState* state);
+
+  // The penalty model's state of the trees (world/penalty_model.h), which
+  // it integrates with Dormand-Prince in place of stage kIntegratePositions:
+  // per tree, a mounted base's pose and twist (13: origin p, quaternion
+  // w x y z, then the twist about the world origin, angular and linear),
+  // then q and qd of its joints.
+  int PenaltyStateSize() const;
+  void StorePenaltyState(const WorldState& state, double* y) const;
+  // The joints' q and qd and the bases from y; every tree body placed by
+  // forward kinematics, with its twist.
+  void LoadPenaltyState(const WorldModel& model, const double* y, WorldState* state);
+  // dy/dt after FreeVelocities (over the horizon delta, with the contact
+  // forces) and the island solve of the joint rows: qdd = (qd^+ - qd) /
+  // delta, the base's twist rate likewise towards the mount's (eq. 16's
+  // correction), as the penalty model treats every body's velocity.
+  void PenaltyDerivative(const double* y, double delta, double* dydt) const;
+  // Absolute tolerances of the state: position_scale (m, and rad for
+  // revolute q) and velocity_scale (m/s, rad/s) times tol, and the base's
+  // as a body's.
+  void PenaltyTolerances(const WorldModel& model, double tol, double* atol) const;
+  // Before a penalty step: the coordinates a quarantined tree goes back to,
+  // and on the first step the bases placed where their mounts ask.
+  void MarkStepStart(const WorldModel& model, const WorldState& state);
 
  private:
   struct BodyLink {
@@ -107,7 +134,7 @@ class ArticulatedTrees {
     Pose X_target;
     SpatialVector V_target = SpatialVector::Zero();
     bool base_placed = false;
-    bool drag_on_tree = false;
+    bool f_ext_used = false;
   };
   // The target pose and twist of tree t's base from its root joint.
   void BaseTarget(const WorldModel& model, const WorldState& state, Tree* t) const;

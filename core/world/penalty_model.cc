@@ -89,10 +89,10 @@ Status PenaltyModel::Prepare(const WorldModel& model) {
   return Status::Ok();
 }
 
-void PenaltyModel::StoreState(const WorldState& state, std::vector<double>* y) const {
-  y->resize(kBodyState * dynamic_.size() + 2 * tracked_.size());
+void PenaltyModel::StoreState(const PenaltyStepContext& ctx, const WorldState& state, std::vector<double>* y) const {
+  y->resize(pair_base_ + 2 * tracked_.size());
   double* o = y->data();
-  for (int i : dynamic_) {
+  for (int i : free_) {
     const Pose& X = state.X_WB[i];
     o[0] = X.p.x(), o[1] = X.p.y(), o[2] = X.p.z();
     o[3] = X.q.w(), o[4] = X.q.x(), o[5] = X.q.y(), o[6] = X.q.z();
@@ -100,11 +100,12 @@ void PenaltyModel::StoreState(const WorldState& state, std::vector<double>* y) c
     o[10] = state.w_WB[i].x(), o[11] = state.w_WB[i].y(), o[12] = state.w_WB[i].z();
     o += kBodyState;
   }
+  if (ctx.trees) ctx.trees->StorePenaltyState(state, y->data() + tree_base_);
 }
 
-void PenaltyModel::LoadState(const std::vector<double>& y, WorldState* state) const {
+void PenaltyModel::LoadState(const PenaltyStepContext& ctx, const std::vector<double>& y, WorldState* state) const {
   const double* o = y.data();
-  for (int i : dynamic_) {
+  for (int i : free_) {
     state->X_WB[i].p = Vec3(o[0], o[1], o[2]);
     Quat q(o[3], o[4], o[5], o[6]);
     const double n = std::sqrt(q.w() * q.w() + q.x() * q.x() + q.y() * q.y() + q.z() * q.z());
@@ -114,6 +115,7 @@ void PenaltyModel::LoadState(const std::vector<double>& y, WorldState* state) co
     state->w_WB[i] = Vec3(o[10], o[11], o[12]);
     o += kBodyState;
   }
+  if (ctx.trees) ctx.trees->LoadPenaltyState(ctx.model, y.data() + tree_base_, state);
 }
 
 // The overlaps at the loaded state and their forces (eqs. 4-8) into
@@ -133,7 +135,7 @@ void PenaltyModel::Overlaps(const PenaltyStepContext& ctx, double t, const std::
   };
   auto point_velocity = [&](BodyId id, const Vec3& p) { return Vec3(state.v_WB[id] + state.w_WB[id].cross(p - X[id].p)); };
   evaluations_.clear();
-  const std::size_t pair_base = kBodyState * dynamic_.size();
+  const std::size_t pair_base = pair_base_;
   for (const auto& [a0, b0] : ctx.finder.pairs()) {
     // A is the body with a solid; a plane is always B.
     BodyId a = a0, b = b0;
@@ -205,7 +207,7 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
                               std::vector<double>* dydt) {
   const WorldModel& model = ctx.model;
   WorldState& state = ctx.state;
-  LoadState(y, &state);
+  LoadState(ctx, y, &state);
   const PenaltySettings& ps = model.settings.penalty;
   const int n = model.body_count();
   force_.assign(n, Vec3::Zero());
@@ -213,7 +215,7 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
   dydt->assign(y.size(), 0.0);
   RunStage(&ctx.clock, Stage::kNarrowPhase, [&] { Overlaps(ctx, t, y); });
   // Eq. 4 for every tracked overlap (v = 0 once it has ended within the substep).
-  const std::size_t pair_base = kBodyState * dynamic_.size();
+  const std::size_t pair_base = pair_base_;
   for (std::size_t k = 0; k < tracked_.size(); ++k) {
     double v = 0.0;
     for (const Evaluation& e : evaluations_) {
@@ -230,7 +232,7 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
   std::vector<VelocityBody>& bodies = ctx.scratch.velocity_bodies;
   RunStage(&ctx.clock, Stage::kExternalImpulses, [&] {
     LoadVelocityBodies(model, state, &bodies);
-    for (int i : dynamic_) {
+    for (int i : free_) {
       VelocityBody& vb = bodies[i];
       const Vec3 torque = torque_[i] - state.w_WB[i].cross(WorldInertia(state.X_WB[i].q, model.I_B[i]) * state.w_WB[i]);
       vb.v_W = state.v_WB[i] + delta * (model.settings.gravity + model.inv_mass[i] * force_[i]);
@@ -240,14 +242,17 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
       const BodyId d = ctx.drag.body;
       ApplyDragSpring(state.X_WB[d], state.v_WB[d], state.w_WB[d], delta, &ctx.drag, &bodies[d]);
     }
+    // The trees: qd* by ABA with the contact forces (and the drag) on their bodies.
+    if (ctx.trees) ctx.trees->FreeVelocities(model, state, delta, ctx.drag, &bodies, force_, torque_);
   });
-  RunStage(&ctx.clock, Stage::kJointForces, [&] { ApplyJointForces(model, state, delta, &bodies); });
+  const std::span<const std::uint8_t> tree_joints = ctx.trees ? ctx.trees->joint_in_tree() : std::span<const std::uint8_t>{};
+  RunStage(&ctx.clock, Stage::kJointForces, [&] { ApplyJointForces(model, state, delta, &bodies, tree_joints); });
   // The joints (contact rows left out).
   state.contacts.clear();
   ctx.islands.SolveIslands(delta, /*write_back=*/false);
 
   double* o = dydt->data();
-  for (int i : dynamic_) {
+  for (int i : free_) {
     const Quat& q = state.X_WB[i].q;
     const Vec3& w = state.w_WB[i];
     o[0] = state.v_WB[i].x(), o[1] = state.v_WB[i].y(), o[2] = state.v_WB[i].z();
@@ -262,6 +267,7 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
     o[10] = alpha.x(), o[11] = alpha.y(), o[12] = alpha.z();
     o += kBodyState;
   }
+  if (ctx.trees) ctx.trees->PenaltyDerivative(y.data() + tree_base_, delta, dydt->data() + tree_base_);
 }
 
 bool PenaltyModel::UpdateTrackedPairs(double t_now) {
@@ -305,13 +311,18 @@ void PenaltyModel::StoreContacts(const PenaltyStepContext& ctx, double h) {
     c.friction_impulse = e.force.friction * h;
     state.contacts.push_back(c);
   }
-  UpdateJointPositions(model, &state);
+  // Tree joints keep their q and qd (the state); the others' from the bodies.
+  const std::span<const std::uint8_t> tree_joints = ctx.trees ? ctx.trees->joint_in_tree() : std::span<const std::uint8_t>{};
+  UpdateJointPositions(model, &state, tree_joints);
   std::vector<VelocityBody>& bodies = ctx.scratch.velocity_bodies;
   for (int i = 0; i < model.body_count(); ++i) {
     bodies[i].v_W = state.v_WB[i];
     bodies[i].w_W = state.w_WB[i];
   }
-  for (JointId j = 0; j < model.joint_count(); ++j) state.joints[j].velocity = JointRate(model, state, bodies, j);
+  for (JointId j = 0; j < model.joint_count(); ++j) {
+    if (!tree_joints.empty() && tree_joints[j]) continue;
+    state.joints[j].velocity = JointRate(model, state, bodies, j);
+  }
 }
 
 Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
@@ -324,6 +335,14 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
   stats.penalty_substeps = stats.penalty_rejected = stats.penalty_forced = 0;
   stats.penalty_min_substep = h;
   ctx.scratch.X_WB_prev.assign(state.X_WB.begin(), state.X_WB.end());
+  // The layout of y: free bodies, the trees, the tracked pairs.
+  free_.clear();
+  for (int i : dynamic_) {
+    if (!ctx.trees || !ctx.trees->body_in_tree()[i]) free_.push_back(i);
+  }
+  tree_base_ = kBodyState * free_.size();
+  pair_base_ = tree_base_ + (ctx.trees ? ctx.trees->PenaltyStateSize() : 0);
+  if (ctx.trees) ctx.trees->MarkStepStart(model, state);
 
   // Candidate pairs for the whole step.
   RunStage(&ctx.clock, Stage::kBroadPhase,
@@ -343,14 +362,15 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
   std::vector<double>& atol = atol_;
   auto derivative = [&](double t, const std::vector<double>& s, std::vector<double>* d) { Derivative(ctx, t, s, d); };
   auto load = [&] {  // y and its tolerances from the world and the tracked pairs
-    StoreState(state, &y);
-    const std::size_t base = kBodyState * dynamic_.size();
+    StoreState(ctx, state, &y);
+    const std::size_t base = pair_base_;
     for (std::size_t k = 0; k < tracked_.size(); ++k) {
       y[base + 2 * k] = tracked_[k].filter[0];
       y[base + 2 * k + 1] = tracked_[k].filter[1];
     }
     atol.resize(y.size());
-    for (std::size_t i = 0; i < base; ++i) {
+    if (ctx.trees) ctx.trees->PenaltyTolerances(model, ps.tolerance, atol.data() + tree_base_);
+    for (std::size_t i = 0; i < tree_base_; ++i) {
       const int c = static_cast<int>(i % kBodyState);
       const double scale = c < 3 ? kPositionScale : c < 7 ? kRotationScale : c < 10 ? kVelocityScale : kAngularScale;
       atol[i] = ps.tolerance * scale;
@@ -388,7 +408,7 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
     t = (h - t - s == 0.0) ? h : t + s;
     y.swap(y5);
     // k7 was evaluated at the new y: evaluations_ holds its overlaps.
-    const std::size_t base = kBodyState * dynamic_.size();
+    const std::size_t base = pair_base_;
     for (std::size_t k = 0; k < tracked_.size(); ++k) tracked_[k].filter = {y[base + 2 * k], y[base + 2 * k + 1]};
     if (UpdateTrackedPairs(t_start + t)) {
       load();
@@ -398,7 +418,7 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
     }
   }
   if (ps.adaptive) substep_ = sub;
-  LoadState(y, &state);
+  LoadState(ctx, y, &state);
   // A non-finite filter state would poison every later step; the bodies
   // themselves are quarantined by the World.
   std::erase_if(tracked_, [](const TrackedPair& p) { return !IsFinite(p.filter[0]) || !IsFinite(p.filter[1]); });

@@ -23,6 +23,15 @@
 //                         stabilisation with time constant h (the joint rows'
 //                         targets e carry eq. 16's position correction), with
 //                         the same limits, PD motors and joint friction.
+// In the reduced formulation (dynamics.formulation "reduced") the robots'
+// trees are in y as their joints' q and qd (and a mounted base's pose and
+// twist) instead of their bodies' 13 numbers (world/articulated_trees.h):
+// the derivative places their bodies by forward kinematics, the contact
+// forces on them enter ABA as external forces (ArticulatedTrees::
+// FreeVelocities over delta), the island solve handles their joint rows
+// (limits, motors, couplings) in joint space, and qdd = (qd^+ - qd) / delta.
+// No joint drifts: the joints hold by construction, as in the reduced
+// velocity-level step.
 // After each accepted substep, overlaps that began are tracked from then on
 // (t_c, dv_c, v_f = v, vdot_f = 0) and those that ended are dropped; the next
 // substep starts from the changed state. The contacts shown afterwards are
@@ -38,6 +47,7 @@
 #include "core/dynamics/dormand_prince.h"
 #include "core/geometry/convex_polyhedron.h"
 #include "core/solvers/contact_model.h"
+#include "core/world/articulated_trees.h"
 #include "core/world/contact_finder.h"
 #include "core/world/step_stats.h"
 #include "core/world/world_data.h"
@@ -64,6 +74,8 @@ struct PenaltyStepContext {
   ContactFinder& finder;
   DragSpring& drag;
   IslandStages& islands;
+  // The reduced formulation's trees, or null (maximal, or no trees).
+  ArticulatedTrees* trees = nullptr;
 };
 
 class PenaltyModel final : public ContactModel {
@@ -112,8 +124,8 @@ class PenaltyModel final : public ContactModel {
   // positions and rates: stage kStoreSolution.
   void StoreContacts(const PenaltyStepContext& ctx, double h);
   void Overlaps(const PenaltyStepContext& ctx, double t, const std::vector<double>& y);
-  void LoadState(const std::vector<double>& y, WorldState* state) const;
-  void StoreState(const WorldState& state, std::vector<double>* y) const;
+  void LoadState(const PenaltyStepContext& ctx, const std::vector<double>& y, WorldState* state) const;
+  void StoreState(const PenaltyStepContext& ctx, const WorldState& state, std::vector<double>* y) const;
 
   LcpSolverSettings lcp_;
   IslandLcpSolver lcp_solver_;  // the joint rows' solve, its memory kept between steps
@@ -127,7 +139,11 @@ class PenaltyModel final : public ContactModel {
   std::vector<double> y_, k1_, y5_, k7_, atol_;
   std::vector<Evaluation> evaluations_;
   std::vector<Vec3> force_, torque_;
-  std::vector<int> dynamic_;  // dynamic bodies in state order
+  std::vector<int> dynamic_;  // dynamic bodies
+  // The dynamic bodies in y, in order (dynamic_ less the trees' bodies),
+  // and where the trees' state and the tracked pairs' start in y.
+  std::vector<int> free_;
+  std::size_t tree_base_ = 0, pair_base_ = 0;
   double substep_ = 0.0;      // s, the last accepted length, carried over
   OverlapScratch overlap_scratch_;
   DormandPrince45 dormand_prince_;

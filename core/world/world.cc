@@ -79,15 +79,9 @@ void World::SetFrictionAnchors(bool on) {
 }
 
 Status World::PrepareContactModel() {
-  if (penalty_ && reduced()) {
-    // Without trees the two formulations are the same step; with them, the
-    // penalty model's Dormand-Prince state would have to be the trees' q, qd.
-    if (!trees_.built_for(model_)) GL_TRY(trees_.Build(model_, state_));
-    if (!trees_.empty()) {
-      return Status::Error("dynamics.formulation: \"reduced\" does not run jointed robots with the penalty contact "
-                           "model (solver.type \"penalty\") yet; use \"maximal\"");
-    }
-  }
+  // Under the reduced formulation the penalty model integrates the trees'
+  // q and qd (world/penalty_model.h).
+  if (penalty_ && reduced()) GL_TRY(PrepareTrees());
   return penalty_ ? penalty_->Prepare(model_) : Status::Ok();
 }
 
@@ -409,7 +403,8 @@ Status World::Step(double h) {
     stats_.bodies_woken = 0;
     stats_.step_length = h;
   } else if (penalty_) {
-    PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this};
+    PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this,
+                           reduced() && !trees_.empty() ? &trees_ : nullptr};
     if (Status s = penalty_->Step(ctx, h); !s.ok()) return s;
     stats_.pair_count = static_cast<int>(finder_.pairs().size());
   } else {
