@@ -82,10 +82,14 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   ws.gravity = Vec3(g[0], g[1], g[2]);
   GL_TRY(Number(root, "timestep", &spec->timestep, false, 0.0, 0.1, true));
   if (root.Has("solver")) GL_TRY(ParseSolver(root.At("solver"), &ws));
+  // Scenes default to the reduced formulation (robots as trees in joint
+  // coordinates; scenes without jointed chains step bit for bit the same in
+  // both); "maximal" is the GraspIt! paper's.
+  ws.formulation = Formulation::kReduced;
   if (root.Has("dynamics")) {
     const Node n = root.At("dynamics");
     GL_TRY(n.ExpectObject({"formulation"}));
-    std::string formulation = "maximal";
+    std::string formulation = "reduced";
     GL_TRY(String(n, "formulation", &formulation, false));
     if (Status s = ParseFormulation(formulation, &ws.formulation); !s.ok()) {
       return Status::Error(n.Child("formulation") + ": " + s.message());

@@ -50,16 +50,17 @@ def test_state_hash_is_the_golden_one(root, golden, scene):
 
 
 @pytest.mark.parametrize("scene", ["barrett-handset", "parallel-jaw-cube", "arm-hand"])
-def test_the_reduced_formulation_gives_the_golden_hash(root, golden, scene):
-    # dynamics.formulation "reduced" in the scene text: robots as trees in
-    # joint coordinates, the same trajectory as the CLI's --formulation reduced.
+def test_the_maximal_formulation_gives_the_golden_hash(root, golden, scene):
+    # dynamics.formulation "maximal" in the scene text (the default is
+    # "reduced"): every body 6 coordinates, joints as rows, the same
+    # trajectory as the CLI's --formulation maximal.
     doc = json.loads((root / "assets" / "scenes" / f"{scene}.json").read_text())
-    doc["dynamics"] = {"formulation": "reduced"}
+    doc["dynamics"] = {"formulation": "maximal"}
     sim = grasplab.Simulation.from_json(json.dumps(doc), str(root / "assets"))
-    assert sim.settings()["dynamics"]["formulation"] == "reduced"
+    assert sim.settings()["dynamics"]["formulation"] == "maximal"
     sim.step(800)
-    assert sim.state_hash() == golden[(scene, "scene", 800, "reduced")]
-    assert sim.summary()["dynamics"] == {"formulation": "reduced", "trees": 1}
+    assert sim.state_hash() == golden[(scene, "scene", 800, "maximal")]
+    assert sim.summary()["dynamics"] == {"formulation": "maximal", "trees": 0}
 
 
 def test_a_share_link_loads_the_scene_it_carries(root, golden, cli):

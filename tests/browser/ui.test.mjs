@@ -165,16 +165,17 @@ test('changing the friction edges or the solver restarts the scene and the cones
     assert.ok(pgs.grasp.forceClosure, JSON.stringify(pgs.grasp));
     assert.match(await page.textContent('#legend-cones'), /exact circular cones/);
     console.log(`screenshot: ${await session.screenshot('pgs-cones.png')}`);
-    // The reduced formulation (robots in joint coordinates): the same grasp holds.
-    assert.equal(pgs.diagnostics.formulation, 'maximal');
-    await page.selectOption('#params select[name=formulation]', 'reduced');
-    await waitForState(page, (s) => s.scene === 'link' && s.steps === 0 && s.diagnostics?.formulation === 'reduced',
-      { what: 'the reduced scene' });
+    // The maximal formulation (the paper's: every body 6 coordinates, joints
+    // as rows) in place of the default reduced one: the same grasp holds.
+    assert.equal(pgs.diagnostics.formulation, 'reduced');
+    await page.selectOption('#params select[name=formulation]', 'maximal');
+    await waitForState(page, (s) => s.scene === 'link' && s.steps === 0 && s.diagnostics?.formulation === 'maximal',
+      { what: 'the maximal scene' });
     await page.evaluate(() => window.grasplab.runSteps(600));
-    const reduced = await waitForState(page, (s) => s.steps === 600 && s.overlay.contacts > 0, { what: 'reduced contacts' });
-    assert.equal(reduced.diagnostics.formulation, 'reduced');
-    assert.ok(reduced.grasp.forceClosure, JSON.stringify(reduced.grasp));
-    assert.equal(reduced.overlay.cones, reduced.overlay.contacts);
+    const maximal = await waitForState(page, (s) => s.steps === 600 && s.overlay.contacts > 0, { what: 'maximal contacts' });
+    assert.equal(maximal.diagnostics.formulation, 'maximal');
+    assert.ok(maximal.grasp.forceClosure, JSON.stringify(maximal.grasp));
+    assert.equal(maximal.overlay.cones, maximal.overlay.contacts);
     // Overlays toggle.
     await page.click('#overlay-toggles summary');
     await page.uncheck('#overlay-toggles input[name=cones]');
@@ -183,7 +184,7 @@ test('changing the friction edges or the solver restarts the scene and the cones
     assert.equal(hidden.forces, true);
     console.log(`screenshot: ${await session.screenshot('four-edge-cones.png')}`);
     assert.deepEqual(after.errors, []);
-    assert.deepEqual(reduced.errors, []);
+    assert.deepEqual(maximal.errors, []);
     assert.deepEqual(session.consoleErrors, []);
   } finally {
     await session.close();

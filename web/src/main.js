@@ -417,7 +417,7 @@ const api = {
       lcpSize: latest.stats[Stats.LCP_SIZE], pivots: latest.stats[Stats.PIVOTS],
       residual: latest.stats[Stats.RESIDUAL], lcpFailures: latest.stats[Stats.LCP_FAILURES],
       frictionEdges: latest.stats[Stats.FRICTION_DIRECTIONS],
-      formulation: latest.settings?.dynamics?.formulation ?? 'maximal',
+      formulation: latest.settings?.dynamics?.formulation ?? 'reduced',
     } : null,
     plots: plots.latest(),
     sensors: sensorPanel.latest(),

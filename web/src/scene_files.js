@@ -135,7 +135,7 @@ export function createSceneFiles(app) {
     else delete scene.solver.iterations;
     // dynamics.formulation only when it is not the default, so an untouched scene's link stays as it was.
     const formulation = form.elements.formulation.value;
-    if (formulation !== 'maximal') scene.dynamics = { ...(scene.dynamics ?? {}), formulation };
+    if (formulation !== 'reduced') scene.dynamics = { ...(scene.dynamics ?? {}), formulation };
     else if (scene.dynamics) delete scene.dynamics.formulation;
     if (scene.dynamics && Object.keys(scene.dynamics).length === 0) delete scene.dynamics;
     // sleep only when it changes, so an untouched scene's link stays as it was.

@@ -114,8 +114,11 @@ TEST_CASE("Friction anchors: a ball rolling without slip keeps its speed", "[anc
 TEST_CASE("Every bundled grasp holds its object still in the palm: under 0.1 um/s over a 30 s hold", "[anchors][grasp]") {
   // barrett-bunny is not here: its grasp holds only through a start in
   // overlap (initial_overlaps_test.cc) and slides at 49 um/s; see the issue.
+  for (const Formulation f : {Formulation::kReduced, Formulation::kMaximal})
   for (const char* name : {"three-finger-sphere", "parallel-jaw-cube", "two-finger-cylinder", "barrett-handset"}) {
     Scene s = BundledScene(name);
+    s.world.set_formulation(f);
+    INFO(FormulationName(f));
     REQUIRE(s.grasp.has_value());
     const BodyId object = s.grasp->object;
     const BodyId palm = s.robots[s.grasp->robot].robot.root_body;
@@ -123,6 +126,17 @@ TEST_CASE("Every bundled grasp holds its object still in the palm: under 0.1 um/
     for (const SceneAction& a : s.actions) end = std::max(end, a.at + a.duration);
     while (s.world.time() < end + 1.0) REQUIRE(StepScene(&s, s.timestep).ok());
     auto in_palm = [&] { return s.world.pose(palm).ApplyInverse(s.world.pose(object).p); };
+    // The hold starts once the grasp has settled: the object moved under
+    // 1 um in the palm over the last 0.5 s. (In the reduced formulation the
+    // two-finger cylinder rolls 9 mm in the palm for about 1.5 s after its
+    // lift before its contacts stick; the maximal one's had settled by then.)
+    const int half_second = static_cast<int>(0.5 / s.timestep + 0.5);
+    for (int tries = 0;; ++tries) {
+      REQUIRE(tries < 10);  // settled within 5 s
+      const Vec3 before = in_palm();
+      for (int k = 0; k < half_second; ++k) REQUIRE(StepScene(&s, s.timestep).ok());
+      if ((in_palm() - before).norm() < 1e-6) break;
+    }
     const Vec3 p0 = in_palm();
     const double z0 = s.world.pose(object).p.z();
     for (int k = 0; k < 12000; ++k) REQUIRE(StepScene(&s, s.timestep).ok());  // 30 s
