@@ -85,6 +85,12 @@ struct PgsProblem {
   ReducedIsland red;
   std::vector<double> G, b;
   double g(int i, int k) const { return G[static_cast<std::size_t>(i) * m + k]; }
+  // The nonzero entries of each row of G, ascending (compressed rows): a
+  // pile's island couples each contact with the few sharing a body, so a
+  // sweep costs the nonzeros, not m^2. Skipping G_ki = 0 leaves every
+  // w_i += G_ki dz the same sum of the same terms in the same order.
+  std::vector<int> nz_start, nz_index;
+  std::vector<double> nz_value;
   // Working memory of the solve.
   std::vector<Vec3> dirs;
   std::vector<double> z, w;
@@ -151,6 +157,20 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
     const int r = pr->bounded0 + i;
     pr->G[static_cast<std::size_t>(r) * m + r] += OptionalEntry(sys.friction_compliance, i);
   }
+  pr->nz_start.resize(m + 1);
+  pr->nz_index.clear();
+  pr->nz_value.clear();
+  for (int k = 0; k < m; ++k) {
+    pr->nz_start[k] = static_cast<int>(pr->nz_index.size());
+    const double* gk = &pr->G[static_cast<std::size_t>(k) * m];
+    for (int i = 0; i < m; ++i) {
+      if (gk[i] != 0.0) {
+        pr->nz_index.push_back(i);
+        pr->nz_value.push_back(gk[i]);
+      }
+    }
+  }
+  pr->nz_start[m] = static_cast<int>(pr->nz_index.size());
 }
 
 // The impulses z and velocities w = G z + b, updated one unknown at a time.
@@ -179,8 +199,7 @@ class PgsIterate {
     w_ = pr_.b;
     for (int k = 0; k < pr_.m; ++k) {
       if (z_[k] == 0.0) continue;
-      const double* gk = &pr_.G[static_cast<std::size_t>(k) * pr_.m];
-      for (int i = 0; i < pr_.m; ++i) w_[i] += gk[i] * z_[k];
+      AddColumn(k, z_[k]);
     }
   }
 
@@ -218,8 +237,14 @@ class PgsIterate {
     if (dz == 0.0) return;
     z_[k] = value;
     largest_change_ = std::max(largest_change_, std::abs(dz));
-    const double* gk = &pr_.G[static_cast<std::size_t>(k) * pr_.m];
-    for (int i = 0; i < pr_.m; ++i) w_[i] += gk[i] * dz;
+    AddColumn(k, dz);
+  }
+
+  // w += G_k dz over row k's nonzeros (G is symmetric).
+  void AddColumn(int k, double dz) {
+    const int* index = pr_.nz_index.data();
+    const double* value = pr_.nz_value.data();
+    for (int j = pr_.nz_start[k]; j < pr_.nz_start[k + 1]; ++j) w_[index[j]] += value[j] * dz;
   }
 
   const PgsProblem& pr_;
