@@ -51,7 +51,7 @@ TEST_CASE("bin-picking: 60 mixed objects start apart, settle inside the bin and 
 
   const double e0 = Energy(w, objects);
   double e_max = e0;
-  // Inner walls at x = +-0.2 m, y = +-0.15 m, 0.25 m high; floor z = 0.
+  // Inner walls at x = +-0.2 m, y = +-0.15 m, 0.12 m high; floor z = 0.
   for (int k = 0; k < 600; ++k) {  // 1.5 s
     REQUIRE(StepScene(&scene, scene.timestep).ok());
     if (k % 20 == 19) e_max = std::max(e_max, Energy(w, objects));
@@ -64,7 +64,7 @@ TEST_CASE("bin-picking: 60 mixed objects start apart, settle inside the bin and 
     CHECK(std::abs(p.x()) < 0.2);
     CHECK(std::abs(p.y()) < 0.15);
     CHECK(p.z() > 0.0);     // above the floor
-    CHECK(p.z() < 0.25);    // below the walls' top
+    CHECK(p.z() < 0.12);    // below the walls' top
     kinetic += Kinetic(w, b);
     v_max = std::max(v_max, w.linear_velocity(b).norm());
   }
