@@ -3,7 +3,7 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T]   (N mixed bodies into a bin, below)
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S]   (N mixed bodies into a bin, below)
 //   build/native/grasplab_bench_dynamics --scene FILE [--steps N] (any scene file: us/step by stage)
 #include <algorithm>
 #include <chrono>
@@ -234,9 +234,10 @@ void SleepSideBySide() {
 // sweeps), friction 0.6, h = 2.5 ms. They fall up to 0.8 m, pile up and come
 // to rest. Timed per stage over [0, 1 s) (falling and piling), [1 s, 2 s) and
 // [2 s, seconds), sleeping off and on, in one run.
-World Pile(int n, bool sleep, std::uint32_t seed) {
+World Pile(int n, bool sleep, std::uint32_t seed, int sweeps) {
   WorldSettings settings;
   settings.contact_solver = ContactSolver::kPgs;
+  settings.pgs_iterations = sweeps;
   settings.sleep.enabled = sleep;
   World world(settings);
   std::mt19937 rng(seed);
@@ -293,12 +294,12 @@ World Pile(int n, bool sleep, std::uint32_t seed) {
   return world;
 }
 
-void PileBench(int n, double seconds) {
-  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, h = 2.5 ms)\n\n", n);
+void PileBench(int n, double seconds, int sweeps) {
+  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms)\n\n", n, sweeps);
   std::printf("| sleep | window (s) | us/step | sim s / wall s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
-    World world = Pile(n, sleep, 1);
+    World world = Pile(n, sleep, 1, sweeps);
     const int total_steps = static_cast<int>(std::lround(seconds / kH));
     const int windows[3][2] = {{0, 400}, {400, 800}, {800, total_steps}};
     double all_wall = 0.0;
@@ -375,8 +376,13 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (argc > 2 && std::string(argv[1]) == "--pile") {
-    const double seconds = (argc > 4 && std::string(argv[3]) == "--seconds") ? std::atof(argv[4]) : 4.0;
-    PileBench(std::atoi(argv[2]), seconds);
+    double seconds = 4.0;
+    int sweeps = 200;  // the scene default
+    for (int i = 3; i + 1 < argc; i += 2) {
+      if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
+      if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);
+    }
+    PileBench(std::atoi(argv[2]), seconds, sweeps);
     return 0;
   }
   if (argc > 2 && std::string(argv[1]) == "--scene") {
