@@ -151,6 +151,40 @@ void GrowHull(const std::vector<Vec3>& p, double eps, std::vector<Face>* faces_i
   }
 }
 
+// Each triangle edge links its two ends both ways; rows sorted and
+// de-duplicated, so the graph depends only on the triangles. Then the first
+// vertex extreme along each signed axis (the climb's start candidates).
+void BuildAdjacency(ConvexHull* hull) {
+  const int n = static_cast<int>(hull->vertices.size());
+  std::vector<std::pair<int, int>> edges;
+  edges.reserve(6 * hull->triangles.size());
+  for (const auto& t : hull->triangles) {
+    for (int e = 0; e < 3; ++e) {
+      edges.emplace_back(t[e], t[(e + 1) % 3]);
+      edges.emplace_back(t[(e + 1) % 3], t[e]);
+    }
+  }
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  hull->neighbor_offsets.assign(n + 1, 0);
+  hull->neighbors.clear();
+  hull->neighbors.reserve(edges.size());
+  for (const auto& [from, to] : edges) {
+    ++hull->neighbor_offsets[from + 1];
+    hull->neighbors.push_back(to);
+  }
+  for (int i = 0; i < n; ++i) hull->neighbor_offsets[i + 1] += hull->neighbor_offsets[i];
+  for (int k = 0; k < 6; ++k) {
+    const int axis = k / 2;
+    const double sign = (k % 2 == 0) ? 1.0 : -1.0;
+    int best = 0;
+    for (int i = 1; i < n; ++i) {
+      if (sign * hull->vertices[i][axis] > sign * hull->vertices[best][axis]) best = i;
+    }
+    hull->axis_extremes[k] = best;
+  }
+}
+
 // Keeps the vertices used by live faces, in input-sorted order, then the
 // mass properties and bounds about the centroid.
 StatusOr<std::shared_ptr<const ConvexHull>> CompactHull(const std::vector<Vec3>& p, const std::vector<Face>& faces,
@@ -177,6 +211,7 @@ StatusOr<std::shared_ptr<const ConvexHull>> CompactHull(const std::vector<Vec3>&
     hull->bounds_max = hull->bounds_max.cwiseMax(v);
     hull->bounding_radius = std::max(hull->bounding_radius, v.norm());
   }
+  BuildAdjacency(hull.get());
   return std::shared_ptr<const ConvexHull>(std::move(hull));
 }
 

@@ -28,6 +28,15 @@ struct ConvexHull {
   Vec3 bounds_min = Vec3::Zero();            // m, local bounding box of the vertices
   Vec3 bounds_max = Vec3::Zero();
   double bounding_radius = 0.0;              // m, max |vertex|
+  // Vertex adjacency along the triangles' edges, in compressed rows: the
+  // neighbours of vertex i are neighbors[neighbor_offsets[i] ..
+  // neighbor_offsets[i + 1]), ascending. With axis_extremes (the first
+  // vertex of largest x, -x, y, -y, z, -z) it is the graph the hill-climbing
+  // support walks (hull_support.h). Empty on a hull not built here: the
+  // support then scans every vertex.
+  std::vector<int> neighbor_offsets;
+  std::vector<int> neighbors;
+  std::array<int, 6> axis_extremes{};
 };
 
 // Largest number of input points accepted (a scanned mesh's vertices).

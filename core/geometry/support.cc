@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/geometry/convex_hull.h"
+#include "core/geometry/hull_support.h"
 #include "core/geometry/planar_hull.h"
 #include "core/math/tangent_basis.h"
 
@@ -26,28 +27,30 @@ void UnitCircle12(int k, double* c, double* s) {
 }
 
 // The first vertex with the largest d . v (first: ties resolve by index).
-Vec3 PointSetSupport(std::span<const Vec3> points, const Vec3& d) {
-  std::size_t best = 0;
-  double best_dot = points[0].dot(d);
-  for (std::size_t i = 1; i < points.size(); ++i) {
-    const double dot = points[i].dot(d);
-    if (dot > best_dot) best_dot = dot, best = i;
-  }
-  return points[best];
-}
+Vec3 PointSetSupport(std::span<const Vec3> points, const Vec3& d) { return points[ScanSupportIndex(points, d)]; }
 
 // Support feature of a polytope given by its vertices: those within the
 // tolerance angle below the support plane, ordered counter-clockwise about d
 // (their planar hull), or the extreme pair when they are collinear.
-void PointSetFeature(std::span<const Vec3> points, const Vec3& d, double sin_tol, double band,
-                     SupportFeatureScratch* scratch, std::vector<Vec3>* out) {
-  const Vec3 s = PointSetSupport(points, d);
+//
+// `hull` (may be null) gives the points' adjacency: the support vertex is
+// then climbed to and the candidates within the band walked to
+// (hull_support.h), the same vertices in the same order as the scan.
+void PointSetFeature(std::span<const Vec3> points, const ConvexHull* hull, const Vec3& d, double sin_tol,
+                     double band, SupportFeatureScratch* scratch, std::vector<Vec3>* out) {
+  const int top = hull ? HullSupportIndex(*hull, d) : ScanSupportIndex(points, d);
+  const Vec3 s = points[top];
   std::vector<Vec3>& near = scratch->near;
   near.clear();
-  for (const Vec3& v : points) {
+  const auto keep = [&](const Vec3& v) {
     const Vec3 r = v - s;
     const double depth = -d.dot(r);  // below the support plane, >= 0
     if (depth <= sin_tol * r.norm() && depth <= band) near.push_back(v);
+  };
+  if (hull && HullVerticesAbove(*hull, d, top, s.dot(d) - band, &scratch->walk, &scratch->candidates)) {
+    for (int i : scratch->candidates) keep(points[i]);
+  } else {
+    for (const Vec3& v : points) keep(v);
   }
   if (near.size() <= 2) {
     out->assign(near.begin(), near.end());
@@ -91,7 +94,7 @@ Vec3 CoreSupport(const Shape& shape, const Vec3& d) {
     }
     return p;
   }
-  if (const auto* c = std::get_if<ConvexShape>(&shape)) return PointSetSupport(c->hull->vertices, d);
+  if (const auto* c = std::get_if<ConvexShape>(&shape)) return c->hull->vertices[HullSupportIndex(*c->hull, d)];
   if (const auto* t = std::get_if<TriangleShape>(&shape)) {
     const Vec3 tri[3] = {t->a, t->b, t->c};
     return PointSetSupport(tri, d);
@@ -182,10 +185,10 @@ void SupportFeature(const Shape& shape, const Vec3& d_in, double sin_tol, double
       }
     }
   } else if (const auto* cv = std::get_if<ConvexShape>(&shape)) {
-    PointSetFeature(cv->hull->vertices, d, sin_tol, band, scratch, &out);
+    PointSetFeature(cv->hull->vertices, cv->hull.get(), d, sin_tol, band, scratch, &out);
   } else if (const auto* t = std::get_if<TriangleShape>(&shape)) {
     const Vec3 tri[3] = {t->a, t->b, t->c};
-    PointSetFeature(tri, d, sin_tol, band, scratch, &out);
+    PointSetFeature(tri, nullptr, d, sin_tol, band, scratch, &out);
   }
 }
 

@@ -12,6 +12,7 @@
 
 #include <vector>
 
+#include "core/geometry/hull_support.h"
 #include "core/geometry/planar_hull.h"
 #include "core/geometry/shape.h"
 #include "core/math/types.h"
@@ -50,6 +51,8 @@ struct SupportFeatureScratch {
   std::vector<Eigen::Vector2d> projected;
   std::vector<int> hull;
   PlanarHullScratch planar;
+  HullWalkScratch walk;         // convex hulls: the band's vertices by adjacency
+  std::vector<int> candidates;
 };
 void SupportFeature(const Shape& shape, const Vec3& d, double sin_tolerance, double height_band,
                     SupportFeatureScratch* scratch, std::vector<Vec3>* out);

@@ -85,6 +85,21 @@ struct PgsProblem {
   ReducedIsland red;
   std::vector<double> G, b;
   double g(int i, int k) const { return G[static_cast<std::size_t>(i) * m + k]; }
+  // The nonzero entries of each row of G, ascending (compressed rows): a
+  // pile's island couples each contact with the few sharing a body, so a
+  // sweep costs the nonzeros, not m^2. Skipping G_ki = 0 leaves every
+  // w_i += G_ki dz the same sum of the same terms in the same order.
+  std::vector<int> nz_start, nz_index;
+  std::vector<double> nz_value;
+  std::vector<double> diag;  // G_ii (regularised)
+  bool sparse = false;       // G only as nz_* (ReduceContactIsland), the dense G unused
+  // G_ik from the nonzeros (0 where row i has no entry at k).
+  double at(int i, int k) const {
+    const int* first = nz_index.data() + nz_start[i];
+    const int* last = nz_index.data() + nz_start[i + 1];
+    const int* it = std::lower_bound(first, last, k);
+    return (it != last && *it == k) ? nz_value[it - nz_index.data()] : 0.0;
+  }
   // Working memory of the solve.
   std::vector<Vec3> dirs;
   std::vector<double> z, w;
@@ -137,9 +152,44 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
 
 void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
   const int m = pr->m;
+  // A pile's island (contacts only) gets G in compressed rows directly; an
+  // island with joints, limits or bounded rows the dense G and its
+  // elimination. Same entries either way (ReduceContactIsland).
+  pr->sparse = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0;
+  pr->nz_start.resize(m + 1);
+  pr->nz_index.clear();
+  pr->nz_value.clear();
+  pr->diag.resize(m);
+  pr->b.resize(m);
+  if (pr->sparse) {
+    ReducedIsland& red = pr->red;
+    ReduceContactIsland(sys, pr->H, &red);
+    double max_diag = 0.0;
+    for (int i = 0; i < m; ++i) {
+      pr->b[i] = RowDot(pr->H[i], red.v_c) - pr->target[i];
+      for (int j = red.g_start[i]; j < red.g_start[i + 1]; ++j) {
+        if (red.g_index[j] == i) max_diag = std::max(max_diag, red.g_value[j]);
+      }
+    }
+    for (int i = 0; i < m; ++i) {
+      pr->nz_start[i] = static_cast<int>(pr->nz_index.size());
+      for (int j = red.g_start[i]; j < red.g_start[i + 1]; ++j) {
+        double g = red.g_value[j];
+        if (red.g_index[j] == i) {
+          g += st.regularization * max_diag;
+          pr->diag[i] = g;
+        }
+        if (g != 0.0) {
+          pr->nz_index.push_back(red.g_index[j]);
+          pr->nz_value.push_back(g);
+        }
+      }
+    }
+    pr->nz_start[m] = static_cast<int>(pr->nz_index.size());
+    return;
+  }
   ReduceIsland(sys, pr->H, &pr->red);
   pr->G.resize(static_cast<std::size_t>(m) * m);
-  pr->b.resize(m);
   double max_diag = 0.0;
   for (int i = 0; i < m; ++i) {
     for (int k = 0; k < m; ++k) pr->G[static_cast<std::size_t>(i) * m + k] = pr->red.Coupling(i, k);
@@ -151,9 +201,20 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
     const int r = pr->bounded0 + i;
     pr->G[static_cast<std::size_t>(r) * m + r] += OptionalEntry(sys.friction_compliance, i);
   }
+  for (int k = 0; k < m; ++k) {
+    pr->nz_start[k] = static_cast<int>(pr->nz_index.size());
+    const double* gk = &pr->G[static_cast<std::size_t>(k) * m];
+    pr->diag[k] = gk[k];
+    for (int i = 0; i < m; ++i) {
+      if (gk[i] != 0.0) {
+        pr->nz_index.push_back(i);
+        pr->nz_value.push_back(gk[i]);
+      }
+    }
+  }
+  pr->nz_start[m] = static_cast<int>(pr->nz_index.size());
 }
 
-// The impulses z and velocities w = G z + b, updated one unknown at a time.
 class PgsIterate {
  public:
   explicit PgsIterate(PgsProblem* pr) : pr_(*pr), z_(pr->z), w_(pr->w) { z_.assign(pr_.m, 0.0); }
@@ -179,8 +240,7 @@ class PgsIterate {
     w_ = pr_.b;
     for (int k = 0; k < pr_.m; ++k) {
       if (z_[k] == 0.0) continue;
-      const double* gk = &pr_.G[static_cast<std::size_t>(k) * pr_.m];
-      for (int i = 0; i < pr_.m; ++i) w_[i] += gk[i] * z_[k];
+      AddColumn(k, z_[k]);
     }
   }
 
@@ -189,7 +249,7 @@ class PgsIterate {
   double Sweep(const IslandSystem& sys, const std::vector<Mat3d>& block) {
     largest_change_ = 0.0;
     for (int i = 0; i < pr_.p; ++i) {
-      if (pr_.g(i, i) > 0.0) Update(i, std::max(0.0, z_[i] - w_[i] / pr_.g(i, i)));
+      if (pr_.diag[i] > 0.0) Update(i, std::max(0.0, z_[i] - w_[i] / pr_.diag[i]));
     }
     for (int c = 0; c < pr_.q; ++c) {
       const int r = pr_.contact0 + pr_.per_contact * c;
@@ -197,15 +257,15 @@ class PgsIterate {
       const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]), wc(w_[r], w_[r + 1], w_[r + 2]);
       const Vec3d next = UpdateContact(zc, wc, block[c], mu);
       for (int k = 0; k < 3; ++k) Update(r + k, next[k]);
-      if (pr_.torsion && pr_.g(r + 3, r + 3) > 0.0) {
+      if (pr_.torsion && pr_.diag[r + 3] > 0.0) {
         const double limit = mu * z_[r];  // a torque of at most mu z_n rho
-        Update(r + 3, std::clamp(z_[r + 3] - w_[r + 3] / pr_.g(r + 3, r + 3), -limit, limit));
+        Update(r + 3, std::clamp(z_[r + 3] - w_[r + 3] / pr_.diag[r + 3], -limit, limit));
       }
     }
     for (int i = 0; i < pr_.f; ++i) {
       const int r = pr_.bounded0 + i;
       const double limit = sys.friction_limits[i];
-      if (pr_.g(r, r) > 0.0) Update(r, std::clamp(z_[r] - w_[r] / pr_.g(r, r), -limit, limit));
+      if (pr_.diag[r] > 0.0) Update(r, std::clamp(z_[r] - w_[r] / pr_.diag[r], -limit, limit));
     }
     return largest_change_;
   }
@@ -218,8 +278,14 @@ class PgsIterate {
     if (dz == 0.0) return;
     z_[k] = value;
     largest_change_ = std::max(largest_change_, std::abs(dz));
-    const double* gk = &pr_.G[static_cast<std::size_t>(k) * pr_.m];
-    for (int i = 0; i < pr_.m; ++i) w_[i] += gk[i] * dz;
+    AddColumn(k, dz);
+  }
+
+  // w += G_k dz over row k's nonzeros (G is symmetric).
+  void AddColumn(int k, double dz) {
+    const int* index = pr_.nz_index.data();
+    const double* value = pr_.nz_value.data();
+    for (int j = pr_.nz_start[k]; j < pr_.nz_start[k + 1]; ++j) w_[index[j]] += value[j] * dz;
   }
 
   const PgsProblem& pr_;
@@ -256,7 +322,7 @@ PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::v
   for (int c = 0; c < pr.q; ++c) {
     const int r = pr.contact0 + pr.per_contact * c;
     for (int i = 0; i < 3; ++i) {
-      for (int k = 0; k < 3; ++k) block[c](i, k) = pr.g(r + i, r + k);
+      for (int k = 0; k < 3; ++k) block[c](i, k) = pr.at(r + i, r + k);
     }
   }
   PgsStats stats;

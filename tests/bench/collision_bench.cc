@@ -1,11 +1,12 @@
 // Collision benchmark (not a test): broad + narrow phase time per step for
 // piles of 100, 1,000 and 10,000 bodies, and pair-query throughput per shape
-// pair (box-box by the separating axis test and by GJK/EPA side by side).
+// pair (box-box by the separating axis test and by GJK/EPA side by side;
+// convex hulls, the bunny's included, by hill climbing and by the scan).
 // Results go to docs/benchmarks.md with the machine and commit.
 //
-//   build/native/grasplab_bench_collision [--quick] [--pairs]
+//   build/native/grasplab_bench_collision [--quick] [--pairs] [--hulls]
 //
-// --pairs runs only the pair queries.
+// --pairs runs only the pair queries, --hulls only the convex hulls' rows.
 //
 // The pile: bodies of mixed shapes (box, sphere, capsule, cylinder, convex)
 // on a jittered lattice whose spacing is a little under the body size, so
@@ -26,6 +27,8 @@
 #include "core/base/heap.h"
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/convex_hull.h"
+#include "core/geometry/mesh_io.h"
+#include "core/geometry/support.h"
 #include "core/world/world.h"
 
 using namespace grasplab;
@@ -172,15 +175,84 @@ void BenchPair(const char* name, const Shape& A, const Shape& B, double gap) {
   PrintPair(name, TimePair(A, B, RandomQueries(A, B, gap), PairSettings(true)));
 }
 
+// The same hull without its adjacency: the support scans every vertex (the
+// path before hill climbing, and still its definition).
+Shape Scanned(const Shape& shape) {
+  auto bare = std::make_shared<ConvexHull>(*std::get<ConvexShape>(shape).hull);
+  bare->neighbor_offsets.clear();
+  bare->neighbors.clear();
+  return ConvexShape{bare};
+}
+
+// CoreSupport alone over 4,096 random directions (ns per call).
+double TimeSupport(const Shape& shape) {
+  std::mt19937 rng(3);
+  std::normal_distribution<double> g;
+  std::vector<Vec3> dirs(4096);
+  for (Vec3& d : dirs) d = Vec3(g(rng), g(rng), g(rng));
+  const int reps = 100;
+  double sink = 0.0;
+  const auto t0 = Clock::now();
+  for (int r = 0; r < reps; ++r) {
+    for (const Vec3& d : dirs) sink += CoreSupport(shape, d).x();
+  }
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (sink == 12345.678) std::printf("%g", sink);  // keeps the loop
+  return 1e9 * secs / (reps * dirs.size());
+}
+
+// Hull rows: climbing (the default) against the scan, alternated three times
+// in this process, each the fastest of three.
+void BenchHulls(const Shape& convex, const Shape& bunny, const Shape& box) {
+  struct Row {
+    const char* name;
+    Shape a, b;
+    double gap;
+  };
+  const Row rows[] = {{"convex(100)-box", convex, box, 0.03},
+                      {"convex(100)-convex", convex, convex, 0.05},
+                      {"bunny-box", bunny, box, 0.03},
+                      {"bunny-bunny", bunny, bunny, 0.05}};
+  std::printf("\n## Convex hulls: hill climbing against the scan (same process, fastest of 3)\n\n");
+  std::printf("| query                     | climb (ns) | scan (ns) | scan / climb | contacts |\n");
+  std::printf("|---------------------------|-----------:|----------:|-------------:|---------:|\n");
+  for (const Shape* s : {&convex, &bunny}) {
+    double best[2] = {1e300, 1e300};
+    for (int round = 0; round < 3; ++round) {
+      best[0] = std::min(best[0], TimeSupport(*s));
+      best[1] = std::min(best[1], TimeSupport(Scanned(*s)));
+    }
+    const int v = static_cast<int>(std::get<ConvexShape>(*s).hull->vertices.size());
+    std::printf("| support, %3d vertices     | %10.1f | %9.1f | %12.2f |          |\n", v, best[0], best[1],
+                best[1] / best[0]);
+  }
+  for (const Row& row : rows) {
+    const std::vector<PairQuery> queries = RandomQueries(row.a, row.b, row.gap);
+    const bool b_hull = std::holds_alternative<ConvexShape>(row.b);
+    PairTiming best[2] = {{1e300, 0.0}, {1e300, 0.0}};
+    for (int round = 0; round < 3; ++round) {
+      const PairTiming climb = TimePair(row.a, row.b, queries, PairSettings(true));
+      const PairTiming scan = TimePair(Scanned(row.a), b_hull ? Scanned(row.b) : row.b, queries, PairSettings(true));
+      if (climb.ns_per_query < best[0].ns_per_query) best[0] = climb;
+      if (scan.ns_per_query < best[1].ns_per_query) best[1] = scan;
+    }
+    std::printf("| %-25s | %10.0f | %9.0f | %12.2f | %8.2f |\n", row.name, best[0].ns_per_query, best[1].ns_per_query,
+                best[1].ns_per_query / best[0].ns_per_query, best[0].contacts_per_query);
+    if (best[0].contacts_per_query != best[1].contacts_per_query) std::printf("  (contact counts differ!)\n");
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
-  bool quick = false, pairs_only = false;
+  bool quick = false, pairs_only = false, hulls_only = false;
   for (int i = 1; i < argc; ++i) {
     quick = quick || std::strcmp(argv[i], "--quick") == 0;
     pairs_only = pairs_only || std::strcmp(argv[i], "--pairs") == 0;
+    hulls_only = hulls_only || std::strcmp(argv[i], "--hulls") == 0;
   }
+  pairs_only = pairs_only || hulls_only;
   if (!pairs_only) {
     std::printf("## Broad + narrow phase per step, pile of n bodies (h = 2.5 ms)\n\n");
     std::printf("| n      | steps  | broad (ms) | narrow (ms) | total (ms) | pairs     | contacts   |\n");
@@ -199,6 +271,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 100; ++i) pts.push_back(0.05 * Vec3(unit(rng), unit(rng), unit(rng)).normalized());
   const Shape convex = ConvexShape{BuildConvexHull(pts, "bench").value()};
   const Shape box = BoxShape{Vec3(0.05, 0.04, 0.03)};
+  if (!hulls_only) {
   BenchPair("sphere-sphere", SphereShape{0.05}, SphereShape{0.05}, 0.05);
   BenchPair("sphere-plane", SphereShape{0.05}, PlaneShape{}, 0.0);
   BenchPair("box-plane", box, PlaneShape{}, 0.0);
@@ -231,5 +304,14 @@ int main(int argc, char** argv) {
                 box_rows[set][0].ns_per_query);
   }
   std::printf("\n");
+  }
+  const auto bunny_mesh = ReadMeshFile(std::string(GRASPLAB_ASSETS_DIR) + "/objects/bunny.obj");
+  if (!bunny_mesh.ok()) {
+    std::fprintf(stderr, "bunny: %s (run scripts/setup.sh)\n", bunny_mesh.status().message().c_str());
+    return 1;
+  }
+  std::vector<Vec3> scaled = bunny_mesh.value().vertices;
+  for (Vec3& p : scaled) p *= 0.008;  // as barrett-bunny.json
+  BenchHulls(convex, ConvexShape{BuildConvexHull(scaled, "bunny").value()}, box);
   return 0;
 }

@@ -3,6 +3,8 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S]   (N mixed bodies into a bin, below)
+//   build/native/grasplab_bench_dynamics --scene FILE [--steps N] (any scene file: us/step by stage)
 #include <algorithm>
 #include <chrono>
 #include <vector>
@@ -11,6 +13,9 @@
 #include <string>
 
 #include "core/base/heap.h"
+#include "core/geometry/convex_hull.h"
+#include <cstring>
+#include <random>
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
 #include "core/world/world_settings.h"
@@ -221,6 +226,134 @@ void SleepSideBySide() {
   }
 }
 
+// The many-body target of issue 19: n mixed bodies (boxes, spheres,
+// cylinders, capsules, 14-point convex hulls; 2-3.6 cm half sizes, 0.05-0.15
+// kg) on a 10-layer lattice of 8 cm cells (random orientations, none in
+// contact) above an open bin of static boxes whose floor holds 10 x 10 cells
+// per 1,000 bodies; Gauss-Seidel (the scene default 1e-7, at most 200
+// sweeps), friction 0.6, h = 2.5 ms. They fall up to 0.8 m, pile up and come
+// to rest. Timed per stage over [0, 1 s) (falling and piling), [1 s, 2 s) and
+// [2 s, seconds), sleeping off and on, in one run.
+World Pile(int n, bool sleep, std::uint32_t seed, int sweeps) {
+  WorldSettings settings;
+  settings.contact_solver = ContactSolver::kPgs;
+  settings.pgs_iterations = sweeps;
+  settings.sleep.enabled = sleep;
+  World world(settings);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0), u01(0.0, 1.0);
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * u01(rng); };
+  const int layers = 10;
+  const int per_layer = (n + layers - 1) / layers;
+  const int nx = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(per_layer))));
+  const int ny = (per_layer + nx - 1) / nx;
+  const double cell = 0.08, wall = 0.05, height = 0.5;
+  const double lx = nx * cell, ly = ny * cell;
+  auto add_static = [&](const char* name, const Vec3& half, const Vec3& p) {
+    BodyDef b;
+    b.name = name;
+    b.is_static = true;
+    b.shape = BoxShape{half};
+    b.X_WB.p = p;
+    (void)world.AddBody(b);
+  };
+  add_static("bin_floor", Vec3(lx / 2 + wall, ly / 2 + wall, 0.025), Vec3(0, 0, -0.025));
+  add_static("bin_wall", Vec3(wall / 2, ly / 2 + wall, height / 2), Vec3(-(lx + wall) / 2, 0, height / 2));
+  add_static("bin_wall", Vec3(wall / 2, ly / 2 + wall, height / 2), Vec3((lx + wall) / 2, 0, height / 2));
+  add_static("bin_wall", Vec3(lx / 2, wall / 2, height / 2), Vec3(0, -(ly + wall) / 2, height / 2));
+  add_static("bin_wall", Vec3(lx / 2, wall / 2, height / 2), Vec3(0, (ly + wall) / 2, height / 2));
+  // A few hull shapes shared by many bodies, as a scene's repeated objects.
+  std::vector<std::shared_ptr<const ConvexHull>> hulls;
+  for (int h = 0; h < 8; ++h) {
+    const Vec3 axes(uniform(0.018, 0.03), uniform(0.016, 0.026), uniform(0.012, 0.022));
+    std::vector<Vec3> pts;
+    while (pts.size() < 14) {
+      const Vec3 d(unit(rng), unit(rng), unit(rng));
+      if (d.norm() > 1.0 || d.norm() < 0.2) continue;
+      pts.push_back(d.normalized().cwiseProduct(axes));
+    }
+    hulls.push_back(BuildConvexHull(pts, "pile").value());
+  }
+  for (int i = 0; i < n; ++i) {
+    const int layer = i / per_layer, k = i % per_layer;
+    BodyDef b;
+    b.name = "object";
+    b.mass = uniform(0.05, 0.15);
+    switch (i % 5) {
+      case 0: b.shape = BoxShape{Vec3(uniform(0.015, 0.025), uniform(0.0125, 0.02), uniform(0.01, 0.015))}; break;
+      case 1: b.shape = SphereShape{uniform(0.018, 0.026)}; break;
+      case 2: b.shape = CylinderShape{uniform(0.015, 0.022), uniform(0.03, 0.05)}; break;
+      case 3: b.shape = CapsuleShape{uniform(0.012, 0.018), uniform(0.02, 0.035)}; break;
+      default: b.shape = ConvexShape{hulls[i % hulls.size()]}; break;
+    }
+    b.X_WB.p = Vec3(-lx / 2 + cell * (k % nx + 0.5) + 0.002 * unit(rng), -ly / 2 + cell * (k / nx + 0.5) + 0.002 * unit(rng),
+                    0.045 + cell * layer);
+    b.X_WB.q = Quat(1.0, unit(rng), unit(rng), unit(rng)).normalized();
+    (void)world.AddBody(b);
+  }
+  return world;
+}
+
+void PileBench(int n, double seconds, int sweeps) {
+  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms)\n\n", n, sweeps);
+  std::printf("| sleep | window (s) | us/step | sim s / wall s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
+  std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (bool sleep : {false, true}) {
+    World world = Pile(n, sleep, 1, sweeps);
+    const int total_steps = static_cast<int>(std::lround(seconds / kH));
+    const int windows[3][2] = {{0, 400}, {400, 800}, {800, total_steps}};
+    double all_wall = 0.0;
+    for (const auto& w : windows) {
+      if (w[1] <= w[0]) continue;
+      double stage[kStageCount] = {};
+      double contacts = 0, sweeps = 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int k = w[0]; k < w[1]; ++k) {
+        (void)world.Step(kH);
+        const StepStats& st = world.stats();
+        for (int i = 0; i < kStageCount; ++i) stage[i] += st.stage_seconds[i];
+        contacts += st.contact_count;
+        sweeps += st.pgs_sweeps;
+      }
+      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      all_wall += wall;
+      const int steps = w[1] - w[0];
+      auto us = [&](Stage s) { return 1e6 * stage[static_cast<int>(s)] / steps; };
+      std::printf("| %s | %.1f-%.1f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %d | %.0f |\n",
+                  sleep ? "on" : "off", w[0] * kH, w[1] * kH, 1e6 * wall / steps, steps * kH / wall,
+                  us(Stage::kIntegratePositions), us(Stage::kBroadPhase), us(Stage::kNarrowPhase),
+                  us(Stage::kExternalImpulses) + us(Stage::kJointForces), us(Stage::kIslands), us(Stage::kAssembleRows),
+                  us(Stage::kSolveIslands), us(Stage::kStoreSolution), contacts / steps, world.stats().awake_bodies,
+                  sweeps / steps);
+    }
+    // Where the pile ended: the lowest and highest centre, and the fastest body.
+    double zmin = 1e300, zmax = -1e300, vmax = 0.0;
+    for (BodyId b = 0; b < world.body_count(); ++b) {
+      if (world.body_def(b).is_static) continue;
+      zmin = std::min(zmin, world.pose(b).p.z());
+      zmax = std::max(zmax, world.pose(b).p.z());
+      vmax = std::max(vmax, world.linear_velocity(b).norm());
+    }
+    std::printf("| %s | 0-%.1f | %.0f | %.2f | end: centres z %.3f-%.3f m, fastest %.2g m/s |||||||||||\n",
+                sleep ? "on" : "off", seconds, 1e6 * all_wall / total_steps, seconds / all_wall, zmin, zmax, vmax);
+  }
+}
+
+// Any scene file: us/step by stage over N steps (from its start).
+void SceneBench(const char* file, int steps) {
+  auto loaded = LoadSceneFile(file);
+  if (!loaded.ok()) {
+    std::fprintf(stderr, "%s\n", loaded.status().message().c_str());
+    std::exit(1);
+  }
+  Scene scene = std::move(loaded).value();
+  std::printf("| scene                          | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");
+  std::printf("|--------------------------------|----------:|----------:|--------:|-------:|-------:|---------:|-------:|------:|--------:|------:|\n");
+  Report(scene.name.c_str(), scene.world, 0, steps);
+  std::printf("\nawake bodies at the end: %d, sleeping: %d\n", scene.world.stats().awake_bodies,
+              scene.world.stats().sleeping_bodies);
+}
+
 }  // namespace
 
 // Each scene twice in the same run: the warm start off (every Lemke solve
@@ -240,6 +373,20 @@ int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
   if (argc > 1 && std::string(argv[1]) == "--sleep") {  // only the sleeping islands table
     SleepSideBySide();
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[1]) == "--pile") {
+    double seconds = 4.0;
+    int sweeps = 200;  // the scene default
+    for (int i = 3; i + 1 < argc; i += 2) {
+      if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
+      if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);
+    }
+    PileBench(std::atoi(argv[2]), seconds, sweeps);
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[1]) == "--scene") {
+    SceneBench(argv[2], (argc > 4 && std::string(argv[3]) == "--steps") ? std::atoi(argv[4]) : 800);
     return 0;
   }
   std::printf("| scene                          | step (us) | integrate | collide | extern | solve  | contacts | LCP n  | max n | pivots  | fails |\n");

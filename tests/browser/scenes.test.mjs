@@ -16,7 +16,9 @@ test('every scene in the menu loads, runs 2 s and stays finite', async () => {
       await page.selectOption('#scene-picker', name);
       await waitForState(page, (s) => s.scene === name && s.time === 0, { what: `${name} loaded` });
       await page.click('#play');
-      const s = await waitForState(page, (st) => st.time >= 2.0, { what: `${name} at 2 s` });
+      // bin-picking's 60-body pile steps at 0.1-0.3x real time in WASM on a
+      // shared machine (docs/benchmarks.md): up to a minute for its 2 s.
+      const s = await waitForState(page, (st) => st.time >= 2.0, { what: `${name} at 2 s`, timeout: 60000 });
       await page.click('#play');
       for (const b of s.bodies) {
         for (const x of [...b.position, ...b.orientation]) assert.ok(Number.isFinite(x), `${name}/${b.name}: ${x}`);
