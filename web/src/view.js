@@ -262,6 +262,15 @@ export class View {
     return { camera: this.camera.position.toArray(), target: this.controls.target.toArray() };
   }
 
+  // The camera's position and target in simulation coordinates (through
+  // `world`'s turn when a lesson tilts gravity): what camera-aligned
+  // teleoperation input is expressed against.
+  simCameraState() {
+    const camera = this.world.worldToLocal(this.camera.position.clone()).toArray();
+    const target = this.world.worldToLocal(this.controls.target.clone()).toArray();
+    return { camera, target };
+  }
+
   setCamera(camera, target) {
     this.camera.position.set(...camera);
     this.controls.target.set(...target);
