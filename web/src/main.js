@@ -364,6 +364,7 @@ const drawer = installDrawer(app, placeColumns);
 app.placeContact = (hit) => lessons.placeContact(hit);
 app.placingContacts = () => lessons.active() && lessons.state().placing;
 app.openDrawer = () => drawer.open();
+app.closeDrawer = () => drawer.close();
 
 const api = {
   play: () => send(ToWorker.PLAY),

@@ -39,6 +39,7 @@ export class TeleopPanel {
     this.rumble = new Rumble();
     this.tare = null;       // world-frame force when switched on (N)
     this.forceW = null;     // the latest wrist force in the world frame (N)
+    this.forceCount = 0;    // readings the sensor has taken (0: none yet, its force is zeros)
     this.intensity = 0;
     this.lastPoll = null;
     this.pad = null;
@@ -118,12 +119,14 @@ export class TeleopPanel {
     if (!this.setup || on === this.on) return;
     if (!on) { this.stop(true); return; }
     this.on = true;
-    this.tare = this.forceW ? this.forceW.slice() : null;
+    // The tare is the first real reading (a sensor reads zeros before the first step).
+    this.tare = this.forceW && this.forceCount > 0 ? this.forceW.slice() : null;
     this.command = null;
     this.lastPoll = null;
     this.toggleButton.setAttribute('aria-pressed', 'true');
     this.toggleButton.textContent = 'Teleoperate: on';
     this.card.classList.add('teleop-on');
+    this.setDocked(document.body.classList.contains('narrow'));
     if (!this.app.latest.running) this.app.api.play();
     requestAnimationFrame(this.poll);
     this.showStatus();
@@ -138,10 +141,44 @@ export class TeleopPanel {
     this.toggleButton.setAttribute('aria-pressed', 'false');
     this.toggleButton.textContent = 'Teleoperate: off';
     this.card.classList.remove('teleop-on');
+    this.setDocked(false);
     if (was && send && this.command) {
       this.sendCommand({ velocity: [0, 0, 0], angularVelocity: [0, 0, 0], closure: this.command.closure });
     }
     this.showStatus();
+  }
+
+  // Phones (drawer.js): while on, the gauges and the buttons leave the
+  // drawer for a dock above the status bar and the drawer closes, so the
+  // hand stays in sight; switched off, they go back into the card.
+  setDocked(docked) {
+    if (!this.dock) {
+      const doc = this.card.ownerDocument;
+      this.dock = doc.createElement('div');
+      this.dock.id = 'teleop-dock';
+      this.dock.className = 'card';
+      this.dock.setAttribute('role', 'region');
+      this.dock.setAttribute('aria-label', 'Teleoperation');
+      this.dock.hidden = true;
+      const off = doc.createElement('button');
+      off.type = 'button';
+      off.textContent = 'Stop teleoperating';
+      off.onclick = () => this.setOn(false);
+      this.dock.appendChild(off);
+      doc.body.appendChild(this.dock);
+      this.homeAnchor = this.card.querySelector('.teleop-keys');
+    }
+    const parts = [this.card.querySelector('.teleop-gauges') ?? this.dock.querySelector('.teleop-gauges'),
+      this.card.querySelector('.teleop-pad') ?? this.dock.querySelector('.teleop-pad')];
+    if (docked) {
+      for (const p of parts) this.dock.appendChild(p);
+      const status = this.app.$('status').getBoundingClientRect();
+      this.dock.style.bottom = `${window.innerHeight - status.top + 6}px`;
+      this.app.closeDrawer?.();
+    } else {
+      for (const p of parts) this.card.insertBefore(p, this.homeAnchor);
+    }
+    this.dock.hidden = !docked;
   }
 
   key(e, down) {
@@ -192,6 +229,8 @@ export class TeleopPanel {
     const ft = (frame.sensors ?? []).find((s) => s.type === 'force_torque');
     if (!ft) { this.forceW = null; return; }
     this.forceW = ft.orientation ? rotate(ft.orientation, ft.force) : ft.force;
+    this.forceCount = ft.count ?? 0;
+    if (this.on && this.tare === null && this.forceCount > 0) this.tare = this.forceW.slice();
     this.intensity = hapticIntensity(this.forceW, this.tare ?? this.forceW);
     this.gauge.value = this.intensity;
     this.forceText.textContent = `${(this.intensity * F_FULL).toFixed(2)} N${this.intensity >= 1 ? '+' : ''}`;
