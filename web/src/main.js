@@ -213,6 +213,12 @@ function onWorkerMessage({ data: msg }) {
       latest.ghosts.forEach((g, k) => view.setGhostPoses(k, g.poses));
       if (latest.needsFraming && latest.description) {
         view.frame(msg.poses, latest.description);
+        // A teleoperated scene is seen whole: the workspace box from above the table.
+        if (msg.teleop) {
+          const { min, max } = msg.teleop.workspace;
+          const c = [0, 1, 2].map((k) => (k < 2 ? 0.5 * (min[k] + max[k]) : min[k] - 0.05));
+          view.lookAt(c, 1.6 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2] + 0.1));
+        }
         latest.needsFraming = false;
       }
       view.overlays.setContacts(msg.contacts, msg.stats[Stats.FRICTION_DIRECTIONS]);
@@ -227,6 +233,7 @@ function onWorkerMessage({ data: msg }) {
       sensorPanel.update(msg.sensors, msg.time);
       if (latest.teleopPending) {
         teleopPanel.setScene(msg.teleop ?? null);
+        view.setWorkspace(msg.teleop?.workspace.min ?? null, msg.teleop?.workspace.max ?? null);
         latest.teleopPending = false;
       }
       latest.teleop = msg.teleop ?? null;
@@ -359,6 +366,7 @@ const app = { $, latest, view, send, showError, showWrenchSpace, announce: (t) =
 const { updateRecording, updateGraspPanel, updateDiagnostics, updateStatus } = createStatusPanels(app);
 const { source, share, save, openFile, openLink, showParams, applyParams } = createSceneFiles(app);
 const teleopPanel = new TeleopPanel($('teleop-panel'), app);
+app.teleop = teleopPanel;  // the lessons' wrist readout
 installPointerDrag(app);
 const drawer = installDrawer(app, placeColumns);
 app.placeContact = (hit) => lessons.placeContact(hit);

@@ -232,6 +232,8 @@ export class TeleopPanel {
     this.forceCount = ft.count ?? 0;
     if (this.on && this.tare === null && this.forceCount > 0) this.tare = this.forceW.slice();
     this.intensity = hapticIntensity(this.forceW, this.tare ?? this.forceW);
+    const t = this.tare ?? this.forceW;
+    this.forceChange = Math.hypot(this.forceW[0] - t[0], this.forceW[1] - t[1], this.forceW[2] - t[2]);
     this.gauge.value = this.intensity;
     this.forceText.textContent = `${(this.intensity * F_FULL).toFixed(2)} N${this.intensity >= 1 ? '+' : ''}`;
     this.gauge.setAttribute('aria-valuetext', `${(this.intensity * F_FULL).toFixed(1)} newtons`);
@@ -248,7 +250,7 @@ export class TeleopPanel {
   state() {
     return {
       available: !!this.setup, on: this.on, closure: this.closure, command: this.command,
-      intensity: this.intensity, tare: this.tare, rumbles: this.rumble.requests, lastRumble: this.rumble.last,
+      intensity: this.intensity, forceChange: this.forceChange ?? 0, tare: this.tare, rumbles: this.rumble.requests, lastRumble: this.rumble.last,
       gamepad: this.pad ? this.pad.id : null, records: this.setup ? this.setup.records : 0,
       engaged: this.setup ? this.setup.engaged : false,
     };
