@@ -95,7 +95,8 @@ export class TeleopPanel {
       b.addEventListener('pointerdown', press);
       for (const ev of ['pointerup', 'pointerleave', 'pointercancel']) b.addEventListener(ev, release);
       // Keyboard users: Enter / space held on the focused button acts as a press.
-      b.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') press(e); });
+      // (Not passed on: space would also be the page's play/pause.)
+      b.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.stopPropagation(); press(e); } });
       b.addEventListener('keyup', (e) => { if (e.key === 'Enter' || e.key === ' ') release(); });
       pad.appendChild(b);
     }
