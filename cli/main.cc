@@ -178,6 +178,22 @@ int Run(int argc, char** argv) {
   if (formulation) s.world.set_formulation(*formulation);
   if (grasplab::Status st = s.world.PrepareContactModel(); !st.ok()) return Fail(st.message());
   const double h = dt > 0.0 ? dt : s.timestep;
+  // A teleoperation link replays its records (and, without --steps, runs to
+  // the step it was shared at: the page's state hash).
+  if (!scene_file.empty() && grasplab::IsSceneLink(scene_file)) {
+    auto teleop = grasplab::DecodeTeleopLink(scene_file);
+    if (!teleop.ok()) return Fail(teleop.status().message());
+    if (!teleop.value().text.empty()) {
+      if (!teleop_file.empty()) return Fail("--teleop: the link carries its own teleoperation records");
+      if (dt > 0.0 && dt != s.timestep) return Fail("link: teleoperation records replay at the scene's own timestep (leave out --dt)");
+      auto session = grasplab::ParseTeleopSessionJson(teleop.value().text, "link: teleop");
+      if (!session.ok()) return Fail(session.status().message());
+      if (grasplab::Status st = grasplab::QueueTeleopCommands(&s, session.value(), "link: teleop.commands"); !st.ok()) {
+        return Fail(st.message());
+      }
+      if (steps < 0 && teleop.value().steps >= 0) steps = teleop.value().steps;
+    }
+  }
   if (!teleop_file.empty()) {
     // The records' steps and the filter are in the scene's own h.
     if (dt > 0.0 && dt != s.timestep) return Fail("--teleop: replays at the scene's own timestep (leave out --dt)");

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { loadBundled, loadGrasplab, repoRoot, runNative } from './load_module.mjs';
 import { applyDeadzone, cameraAxes, gamepadWish, keyboardWish, combineWishes, wishToCommand, DEADZONE, CLOSE_RATE }
   from '../../web/src/teleop_input.js';
@@ -108,6 +109,30 @@ test('a teleoperation link carries the records and the step; damaged ones are re
   assert.throws(() => decodeLink(hash.replace(/teleop=[^&]*/, 'teleop=abc$')), /link: teleop is not base64url/);
   assert.throws(() => decodeLink(hash.replace(/teleop=[^&]{12}/, 'teleop=')), /link: the teleoperation records do not decompress/);
   assert.throws(() => decodeLink(hash.replace('steps=1234', 'steps=-2')), /link: steps must be a whole number in \[0, 1e6\], got "-2"/);
+});
+
+test('the native CLI replays a page link\'s records to the step it was shared at, to the WASM hash', async () => {
+  const scene = fs.readFileSync(`${repoRoot}assets/scenes/teleop-bunny.json`, 'utf8');
+  const hash = encodeLink({ text: scene }, { camera: [0.5, -0.5, 0.5], target: [0, 0, 0.2], running: false },
+    { text: sessionText, steps: 1500 });
+  const sim = await open();
+  let expected;
+  try {
+    assert.equal(sim.queueTeleopJson(sessionText, 'teleop'), '');
+    assert.equal(sim.step(1500), '');
+    expected = sim.stateHash();
+  } finally {
+    sim.delete();
+  }
+  const native = runNative([`http://127.0.0.1:8080/${hash}`]);
+  assert.equal(native.steps, 1500);
+  assert.equal(native.stateHash, expected);
+  // A malformed record in a link: exit 2, the field named.
+  const bad = encodeLink({ text: scene }, null, { text: JSON.stringify({ format: 'grasplab-teleop', version: 1,
+    commands: [{ step: 0, closure: 0 }, { step: 9, velocity: [0, 0, 1e9], closure: 0 }] }), steps: 20 });
+  const r = spawnSync(`${repoRoot}build/native/grasplab`, ['run', `http://127.0.0.1:8080/${bad}`], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /link: teleop\.commands\[1\]\.velocity\[2\]: must be a finite number in \[-100, 100\], got 1000000000/);
 });
 
 test('input mapping: radial deadzone, camera-aligned sticks, triggers integrate the closure', () => {
