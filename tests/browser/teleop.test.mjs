@@ -174,3 +174,35 @@ test('phone: the card is in the panels; switched on, its gauges and buttons dock
     await session.close();
   }
 });
+
+test('keyboard: E raises the wrist and C closes the hand while the card is on; off, the keys do nothing', async () => {
+  const session = await openTeleopScene();
+  const { page } = session;
+  try {
+    const s0 = await page.evaluate(() => window.grasplab.state());
+    const palm0 = body(s0, 'hand/palm').position[2];
+    await page.focus('#teleop-toggle');
+    await page.keyboard.press('Enter');
+    await waitForState(page, (s) => s.teleop.on && s.running, { what: 'teleoperation on' });
+    await page.locator('#viewport').focus().catch(() => {});
+    await page.keyboard.down('e');
+    await page.keyboard.down('c');
+    const s = await waitForState(page, (st) => body(st, 'hand/palm').position[2] > palm0 + 0.02 && st.teleop.closure > 0.3,
+      { what: 'raised and closing', timeout: 60000 });
+    await page.keyboard.up('e');
+    await page.keyboard.up('c');
+    // Inside the workspace box (max z 0.35 m), whatever was held.
+    assert.ok(body(s, 'hand/palm').position[2] <= 0.35 + 0.005);
+    assert.deepEqual(s.teleop.command.velocity, [0, 0, 0.15]);  // E alone: straight up at maxSpeed
+    await page.click('#teleop-toggle');
+    await waitForState(page, (st) => !st.teleop.on, { what: 'off' });
+    const records = (await page.evaluate(() => window.grasplab.state())).teleop.records;
+    await page.keyboard.down('q');
+    await new Promise((r) => setTimeout(r, 500));
+    await page.keyboard.up('q');
+    const after = await waitForState(page, (st) => st.teleop.records >= records, { what: 'a frame' });
+    assert.equal(after.teleop.records, records, 'no command while off');
+  } finally {
+    await session.close();
+  }
+});
