@@ -495,6 +495,7 @@ function handle(msg) {
         const err = sim.teleopCommand(v[0], v[1], v[2], w[0], w[1], w[2], Number(c.closure));
         if (err) fail(err);
         else {
+          mirror((g) => g.teleopCommand(v[0], v[1], v[2], w[0], w[1], w[2], Number(c.closure)));  // compared models too
           const robot = JSON.parse(sim.teleopJson()).robot;
           controllers.delete(robot);  // the operator's controller replaces a JavaScript one
           sliderRobots.delete(robot);
