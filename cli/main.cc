@@ -20,6 +20,8 @@
 #include "core/io/grasp_json.h"
 #include "core/io/json_format.h"
 #include "core/io/run_summary.h"
+#include "core/io/teleop_json.h"
+#include "core/scene/scene_teleop.h"
 #include "core/scene/scene_json.h"
 
 namespace {
@@ -32,6 +34,7 @@ using grasplab::cli::ParseDouble;
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
     "                    [--solver TYPE] [--formulation F] [--out FILE.jsonl] [--every K]\n"
+    "                    [--teleop SESSION.json]\n"
     "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
     "       grasplab link SCENE.json [--base URL]\n"
     "       grasplab check SCENE.json\n"
@@ -66,6 +69,8 @@ constexpr const char* kUsage =
     "               with forces, joints, grasp metrics, sensor readings;\n"
     "               docs/scene-format.md, docs/sensors.md)\n"
     "  --every      sample every K steps (default 1), plus the initial frame\n"
+    "  --teleop     replay a recorded teleoperation session (its (step, command)\n"
+    "               records, docs/teleoperation.md) on a scene with a \"teleop\" entry\n"
     "\n"
     "A run of more than 2 s of wall time shows its progress on stderr when that\n"
     "is a terminal.\n";
@@ -103,6 +108,7 @@ int Run(int argc, char** argv) {
   std::optional<grasplab::ContactSolver> solver;  // --solver overrides the scene's solver.type
   std::optional<grasplab::Formulation> formulation;  // --formulation overrides dynamics.formulation
   std::string out_file;
+  std::string teleop_file;
   long long every = 1;
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -150,6 +156,10 @@ int Run(int argc, char** argv) {
       const char* v = value(arg);
       if (!v) return Fail("--out: needs a file name");
       out_file = v;
+    } else if (arg == "--teleop") {
+      const char* v = value(arg);
+      if (!v) return Fail("--teleop: needs a session file");
+      teleop_file = v;
     } else if (arg == "--every") {
       const char* v = value(arg);
       double d = 0.0;
@@ -170,6 +180,35 @@ int Run(int argc, char** argv) {
   if (formulation) s.world.set_formulation(*formulation);
   if (grasplab::Status st = s.world.PrepareContactModel(); !st.ok()) return Fail(st.message());
   const double h = dt > 0.0 ? dt : s.timestep;
+  // A teleoperation link replays its records (and, without --steps, runs to
+  // the step it was shared at: the page's state hash).
+  if (!scene_file.empty() && grasplab::IsSceneLink(scene_file)) {
+    auto teleop = grasplab::DecodeTeleopLink(scene_file);
+    if (!teleop.ok()) return Fail(teleop.status().message());
+    if (!teleop.value().text.empty()) {
+      if (!teleop_file.empty()) return Fail("--teleop: the link carries its own teleoperation records");
+      if (dt > 0.0 && dt != s.timestep) return Fail("link: teleoperation records replay at the scene's own timestep (leave out --dt)");
+      auto session = grasplab::ParseTeleopSessionJson(teleop.value().text, "link: teleop");
+      if (!session.ok()) return Fail(session.status().message());
+      if (grasplab::Status st = grasplab::QueueTeleopCommands(&s, session.value(), "link: teleop.commands"); !st.ok()) {
+        return Fail(st.message());
+      }
+      if (steps < 0 && teleop.value().steps >= 0) steps = teleop.value().steps;
+    }
+  }
+  if (!teleop_file.empty()) {
+    // The records' steps and the filter are in the scene's own h.
+    if (dt > 0.0 && dt != s.timestep) return Fail("--teleop: replays at the scene's own timestep (leave out --dt)");
+    std::ifstream in(teleop_file, std::ios::binary);
+    if (!in) return Fail("--teleop: cannot read " + teleop_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto session = grasplab::ParseTeleopSessionJson(text.str(), teleop_file);
+    if (!session.ok()) return Fail(session.status().message());
+    if (grasplab::Status st = grasplab::QueueTeleopCommands(&s, session.value(), teleop_file + ".commands"); !st.ok()) {
+      return Fail(st.message());
+    }
+  }
   // Round to the nearest whole step so --duration 2 at h = 2.5 ms is 800 steps.
   const long long n = steps >= 0 ? steps : static_cast<long long>(duration / h + 0.5);
   std::ofstream out;

@@ -72,13 +72,11 @@ bool IsSceneLink(std::string_view arg) {
   return arg.find("#scene=") != std::string_view::npos || arg.rfind("scene=", 0) == 0;
 }
 
-StatusOr<std::string> DecodeSceneLink(std::string_view link) {
-  if (link.size() > kMaxLinkChars) return Status::Error("link: longer than " + std::to_string(kMaxLinkChars) + " characters");
-  std::size_t at = link.find("#scene=");
-  at = at == std::string_view::npos ? (link.rfind("scene=", 0) == 0 ? 6 : std::string_view::npos) : at + 7;
-  if (at == std::string_view::npos) return Status::Error("link: no \"#scene=\" in it");
-  std::string_view value = link.substr(at);
-  value = value.substr(0, value.find('&'));
+namespace {
+
+// Raw DEFLATE of base64url text, bounded to kMaxSceneTextBytes; `what`
+// names the part in messages ("the scene", "the teleoperation records").
+StatusOr<std::string> InflateLinkValue(std::string_view value, const std::string& what) {
   auto raw = FromBase64Url(value);
   if (!raw.ok()) return raw.status();
   z_stream z{};
@@ -95,12 +93,66 @@ StatusOr<std::string> DecodeSceneLink(std::string_view link) {
     out.append(buf, sizeof buf - z.avail_out);
     if (out.size() > static_cast<std::size_t>(kMaxSceneTextBytes)) {
       inflateEnd(&z);
-      return Status::Error("link: the scene inflates to more than " + std::to_string(kMaxSceneTextBytes) + " bytes");
+      return Status::Error("link: " + what + " inflates to more than " + std::to_string(kMaxSceneTextBytes) + " bytes");
     }
     if (rc == Z_BUF_ERROR && z.avail_in == 0) break;
   }
   inflateEnd(&z);
-  if (rc != Z_STREAM_END) return Status::Error("link: not a complete DEFLATE stream (damaged or cut short)");
+  if (rc != Z_STREAM_END) {
+    return Status::Error(what == "the scene" ? "link: not a complete DEFLATE stream (damaged or cut short)"
+                                             : "link: " + what + " are not a complete DEFLATE stream (damaged or cut short)");
+  }
+  return out;
+}
+
+// The value of `&key=` (or a leading "key=") in a link, or npos.
+std::string_view LinkParam(std::string_view link, std::string_view key) {
+  const std::size_t hash = link.find('#');
+  std::string_view frag = hash == std::string_view::npos ? link : link.substr(hash + 1);
+  std::size_t at = 0;
+  while (at <= frag.size()) {
+    const std::size_t end = std::min(frag.find('&', at), frag.size());
+    const std::string_view part = frag.substr(at, end - at);
+    if (part.size() > key.size() && part.substr(0, key.size()) == key && part[key.size()] == '=') {
+      return part.substr(key.size() + 1);
+    }
+    at = end + 1;
+  }
+  return std::string_view();
+}
+
+}  // namespace
+
+StatusOr<std::string> DecodeSceneLink(std::string_view link) {
+  if (link.size() > kMaxLinkChars) return Status::Error("link: longer than " + std::to_string(kMaxLinkChars) + " characters");
+  std::size_t at = link.find("#scene=");
+  at = at == std::string_view::npos ? (link.rfind("scene=", 0) == 0 ? 6 : std::string_view::npos) : at + 7;
+  if (at == std::string_view::npos) return Status::Error("link: no \"#scene=\" in it");
+  std::string_view value = link.substr(at);
+  value = value.substr(0, value.find('&'));
+  return InflateLinkValue(value, "the scene");
+}
+
+StatusOr<LinkTeleop> DecodeTeleopLink(std::string_view link) {
+  LinkTeleop out;
+  if (link.size() > kMaxLinkChars) return Status::Error("link: longer than " + std::to_string(kMaxLinkChars) + " characters");
+  const std::string_view value = LinkParam(link, "teleop");
+  if (value.empty()) return out;
+  auto text = InflateLinkValue(value, "the teleoperation records");
+  if (!text.ok()) return text.status();
+  out.text = std::move(text).value();
+  const std::string_view steps = LinkParam(link, "steps");
+  if (!steps.empty()) {
+    long long n = 0;
+    for (const char c : steps) {
+      if (c < '0' || c > '9' || n > 1000000) {
+        return Status::Error("link: steps must be a whole number in [0, 1e6], got \"" + std::string(steps) + "\"");
+      }
+      n = 10 * n + (c - '0');
+    }
+    if (n > 1000000) return Status::Error("link: steps must be a whole number in [0, 1e6], got \"" + std::string(steps) + "\"");
+    out.steps = n;
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Share links: a whole scene in a URL (docs/scene-format.md, "Links").
 //
 //   http://HOST/#scene=<base64url(raw DEFLATE(scene JSON, UTF-8))>[&view=...]
+//                                       [&teleop=<base64url(raw DEFLATE(session JSON))>&steps=N]
 //
 // The page encodes with fflate (deflateSync, raw DEFLATE), the CLI with
 // zlib (windowBits -15); either decodes the other's. base64url is RFC 4648
@@ -25,5 +26,14 @@ bool IsSceneLink(std::string_view arg);
 
 // The scene text from a link, a "#scene=..." fragment or its value.
 StatusOr<std::string> DecodeSceneLink(std::string_view link);
+
+// A link's teleoperation session (docs/teleoperation.md): "&teleop=" holds
+// the session JSON as the scene is held, "&steps=N" the step count it was
+// shared at. text empty: the link has none.
+struct LinkTeleop {
+  std::string text;
+  long long steps = -1;  // -1: not given
+};
+StatusOr<LinkTeleop> DecodeTeleopLink(std::string_view link);
 
 }  // namespace grasplab

@@ -31,11 +31,13 @@
 #include "core/io/grasp_set.h"
 #include "core/io/run_summary.h"
 #include "core/io/sensor_json.h"
+#include "core/io/teleop_json.h"
 #include "core/io/scene_description.h"
 #include "core/math/state_hash.h"
 #include "core/planning/planning_scene.h"
 #include "core/scene/scene_build.h"
 #include "core/scene/scene_json.h"
+#include "core/scene/scene_teleop.h"
 
 namespace py = pybind11;
 
@@ -165,6 +167,27 @@ class Simulation {
   py::object Summary() const { return ToPython(RunSummary(scene_.name, scene_.world)); }
   // Every sensor's last reading with names (io/sensor_json.h).
   py::object Sensors() const { return ToPython(SensorsJson(scene_.world, true)); }
+  // Teleoperation (docs/teleoperation.md): a recorded session's records
+  // queued (its JSON text; errors name "teleop.commands[i].<field>"), a
+  // live command at the current step, the records so far, the set-up.
+  void QueueTeleop(const std::string& text) {
+    auto session = ParseTeleopSessionJson(text, "teleop");
+    Check(session.status());
+    Check(QueueTeleopCommands(&scene_, session.value()));
+  }
+  void TeleopCommand(const std::vector<double>& v, const std::vector<double>& w, double closure) {
+    if (v.size() != 3 || w.size() != 3) throw py::value_error("teleop_command: velocity and angular_velocity have 3 numbers each");
+    TeleopInput in;
+    in.v_W = Vec3(v[0], v[1], v[2]);
+    in.w_W = Vec3(w[0], w[1], w[2]);
+    in.closure = closure;
+    Check(PushTeleopCommand(&scene_, in));
+  }
+  std::string TeleopSession() const {
+    if (!scene_.teleop) throw py::value_error("teleop: the scene has no \"teleop\" entry (docs/teleoperation.md)");
+    return TeleopSessionJson(scene_.teleop->commands).dump();
+  }
+  py::object Teleop() const { return ToPython(TeleopDescriptionJson(scene_)); }
   // One sensor's raw reading (world/sensor_def.h: the layout per type).
   py::array_t<double> SensorValues(const std::string& name) const {
     const int i = scene_.world.FindSensor(name);
@@ -463,6 +486,12 @@ PYBIND11_MODULE(_core, m) {
       .def("stats", &Simulation::Stats, "the last step's stage seconds and counters, core/io/frame_arrays.h")
       .def("summary", &Simulation::Summary, "what `grasplab run` prints")
       .def("sensors", &Simulation::Sensors, "every sensor's last reading, docs/sensors.md")
+      .def("queue_teleop", &Simulation::QueueTeleop, py::arg("session_json"),
+           "queue a recorded teleoperation session's records (docs/teleoperation.md)")
+      .def("teleop_command", &Simulation::TeleopCommand, py::arg("velocity"), py::arg("angular_velocity"),
+           py::arg("closure"), "a live teleoperation command from the current step on (world frame, m/s, rad/s, 0..1)")
+      .def("teleop_session", &Simulation::TeleopSession, "the teleoperation records so far, as session JSON")
+      .def("teleop", &Simulation::Teleop, "the scene's teleop set-up (robot, workspace, speeds, tau, records) or None")
       .def("sensor_values", &Simulation::SensorValues, py::arg("name"),
            "one sensor's reading as float64: joint [q, qd, effort] per joint, force_torque [fx..tz], tactile taxels")
       .def("description", &Simulation::Description)

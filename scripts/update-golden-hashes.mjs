@@ -18,9 +18,10 @@ for (const run of doc.runs) {
   const args = ['run', `${root}assets/scenes/${run.scene}.json`, '--steps', String(run.steps)];
   if (run.solver !== 'scene') args.push('--solver', run.solver);
   if (run.formulation) args.push('--formulation', run.formulation);
+  if (run.teleop) args.push('--teleop', `${root}tests/golden/${run.teleop}`);
   const hash = JSON.parse(execFileSync(`${root}build/native/grasplab`, args, { encoding: 'utf8', maxBuffer: 1 << 26 })).stateHash;
   if (hash !== run.hash) {
-    console.log(`${run.scene} (${run.solver}${run.formulation ? ', ' + run.formulation : ''}, ${run.steps} steps): ${run.hash} -> ${hash}`);
+    console.log(`${run.scene} (${run.solver}${run.formulation ? ', ' + run.formulation : ''}${run.teleop ? ', teleop ' + run.teleop : ''}, ${run.steps} steps): ${run.hash} -> ${hash}`);
     run.hash = hash;
     ++moved;
   }

@@ -18,8 +18,10 @@
 #include "core/io/run_summary.h"
 #include "core/io/scene_description.h"
 #include "core/io/sensor_json.h"
+#include "core/io/teleop_json.h"
 #include "core/math/state_hash.h"
 #include "core/scene/scene_json.h"
+#include "core/scene/scene_teleop.h"
 
 namespace grasplab {
 namespace {
@@ -182,6 +184,29 @@ class Simulation {
     if (m < 0) return "materials: the scene has no material named \"" + name + "\"";
     return Message(scene_.world.SetMaterialFriction(m, mu_s, mu_k));
   }
+  // Teleoperation (scene/scene_teleop.h, docs/teleoperation.md): a live
+  // command held from the current step on (wrist velocity m/s and rad/s,
+  // world frame; closure 0..1), recorded as a (step, command) record.
+  std::string TeleopCommand(double vx, double vy, double vz, double wx, double wy, double wz, double closure) {
+    TeleopInput in;
+    in.v_W = Vec3(vx, vy, vz);
+    in.w_W = Vec3(wx, wy, wz);
+    in.closure = closure;
+    return Message(PushTeleopCommand(&scene_, in));
+  }
+  // Queues a recorded session's records (io/teleop_json.h) for replay;
+  // errors name "<prefix>.commands[i].<field>" and nothing is queued.
+  std::string QueueTeleopJson(const std::string& text, const std::string& prefix) {
+    auto session = ParseTeleopSessionJson(text, prefix);
+    if (!session.ok()) return session.status().message();
+    return Message(QueueTeleopCommands(&scene_, session.value(), prefix + ".commands"));
+  }
+  // Every record so far (applied and pending) as session JSON.
+  std::string TeleopSessionJson() const {
+    return scene_.teleop ? grasplab::TeleopSessionJson(scene_.teleop->commands).dump() : "null";
+  }
+  // The scene's teleop set-up (robot, workspace, speeds, tau), "null" without one.
+  std::string TeleopJson() const { return TeleopDescriptionJson(scene_).dump(); }
   // Gravity (m/s^2, world frame) from the next step on.
   std::string SetGravity(double gx, double gy, double gz) { return Message(scene_.world.SetGravity(Vec3(gx, gy, gz))); }
 
@@ -244,7 +269,11 @@ EMSCRIPTEN_BINDINGS(grasplab) {
       .function("dragState", &Simulation::DragState)
       .function("materialsJson", &Simulation::MaterialsJson)
       .function("setMaterialFriction", &Simulation::SetMaterialFriction)
-      .function("setGravity", &Simulation::SetGravity);
+      .function("setGravity", &Simulation::SetGravity)
+      .function("teleopCommand", &Simulation::TeleopCommand)
+      .function("queueTeleopJson", &Simulation::QueueTeleopJson)
+      .function("teleopSessionJson", &Simulation::TeleopSessionJson)
+      .function("teleopJson", &Simulation::TeleopJson);
 }
 
 }  // namespace

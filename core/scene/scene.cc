@@ -1,6 +1,7 @@
 #include "core/scene/scene.h"
 
 #include "core/grasp/auto_grasp.h"
+#include "core/scene/scene_teleop.h"
 
 namespace grasplab {
 
@@ -102,6 +103,7 @@ Status StepScene(Scene* scene, double h) {
       return Status::Error("actions (" + std::string(ActionTypeName(a.type)) + " at " + std::to_string(a.at) + " s): " + s.message());
     }
   }
+  GL_TRY(ApplyTeleopCommands(scene));
   for (SceneRobot& r : scene->robots) {
     RobotController& c = r.custom ? *r.custom : r.controller;
     if (Status s = c.Update(w.time(), &w, r.robot); !s.ok()) return s;

@@ -4,8 +4,10 @@
 // file gives the same motion everywhere.
 //
 // One scene step: (1) actions whose time has come run (auto-grasps, moves,
-// lifts, shakes, opening); (2) each robot's controller sets its PD targets
-// (or the user's controller runs instead); (3) World::Step.
+// lifts, shakes, opening); (2) teleoperation records whose step has come
+// are applied (scene/scene_teleop.h); (3) each robot's controller sets its
+// PD targets (or the user's or the operator's controller runs instead);
+// (4) World::Step.
 #pragma once
 
 #include <memory>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "core/robot/robot_controller.h"
+#include "core/robot/teleop_controller.h"
 #include "core/grasp/grasp_quality.h"
 #include "core/grasp/kinetic_energy_ratio.h"
 #include "core/robot/robot.h"
@@ -52,6 +55,17 @@ struct GraspSpec {
   GraspQualitySettings settings;
 };
 
+// Teleoperation (scene "teleop", scene/scene_teleop.h): which robot the
+// operator drives, its limits, and the session's records, applied in
+// StepScene when the step count reaches theirs.
+struct SceneTeleop {
+  int robot = -1;                 // index in Scene::robots
+  TeleopLimits limits;
+  TeleopSession commands;         // every record, applied and pending, in step order
+  std::size_t next = 0;           // the first pending record
+  std::shared_ptr<TeleopController> controller;  // made by the first record applied
+};
+
 struct Scene {
   Scene() = default;
   Scene(std::string scene_name, double h) : name(std::move(scene_name)), timestep(h) {}
@@ -65,6 +79,7 @@ struct Scene {
   std::vector<SceneRobot> robots;
   std::vector<SceneAction> actions;  // sorted by time
   std::optional<GraspSpec> grasp;
+  std::optional<SceneTeleop> teleop;  // the scene's "teleop" entry, if any
   std::vector<std::string> warnings;  // from the models, for the user to see
 };
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <utility>
 
+#include "core/base/format.h"
 #include "core/robot/robot_controller.h"
 #include "core/scene/initial_overlaps.h"
 
@@ -152,6 +153,27 @@ Status BuildSensors(const SceneSpec& spec, Scene* scene) {
   return Status::Ok();
 }
 
+// The operator's robot: free-floating (its mount is what the wrist target
+// moves), its root inside the workspace box (the filter then keeps it there).
+Status BuildTeleop(const TeleopSpec& t, Scene* scene) {
+  SceneTeleop out;
+  out.robot = FindRobot(*scene, t.robot);
+  out.limits = t.limits;
+  if (!RobotFloatsFree(*scene, out.robot)) {
+    return Status::Error(t.field + ".robot: robot \"" + t.robot +
+                         "\" is not free-floating (it is static or attached): teleoperation moves a hand's mount");
+  }
+  const Vec3 p = scene->world.pose(scene->robots[out.robot].robot.root_body).p;
+  for (int k = 0; k < 3; ++k) {
+    if (p[k] < t.limits.lo[k] || p[k] > t.limits.hi[k]) {
+      return Status::Error(t.field + ".workspace: robot \"" + t.robot + "\" starts outside the box (its root body at [" +
+                           FormatNumber(p.x()) + ", " + FormatNumber(p.y()) + ", " + FormatNumber(p.z()) + "] m)");
+    }
+  }
+  scene->teleop = std::move(out);
+  return Status::Ok();
+}
+
 GraspSpec BuildGrasp(const GraspTargetSpec& g, const std::map<std::string, BodyId>& bodies, const Scene& scene) {
   GraspSpec grasp;
   grasp.object = bodies.at(g.object);
@@ -174,6 +196,7 @@ StatusOr<Scene> BuildScene(std::shared_ptr<const SceneSpec> spec) {
   GL_TRY(BuildActions(*spec, &scene));
   GL_TRY(BuildSensors(*spec, &scene));
   if (spec->grasp) scene.grasp = BuildGrasp(*spec->grasp, bodies, scene);
+  if (spec->teleop) GL_TRY(BuildTeleop(*spec->teleop, &scene));
   GL_TRY(scene.world.PrepareContactModel());
   // Deeper than the contact threshold (0.1 mm by default): resting contacts
   // settle at half of it above their support (eq. 19).

@@ -31,5 +31,7 @@ Status ParseActions(const Node& root, SceneSpec* spec);
 Status ParseGrasp(const Node& root, SceneSpec* spec);
 // scene_parse_sensors.cc: sensors (after robots).
 Status ParseSensors(const Node& root, SceneSpec* spec);
+// scene_parse_teleop.cc: teleop (after robots).
+Status ParseTeleop(const Node& root, SceneSpec* spec);
 
 }  // namespace grasplab

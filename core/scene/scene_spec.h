@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/control/teleop_filter.h"
 #include "core/dynamics/body.h"
 #include "core/dynamics/joint.h"
 #include "core/dynamics/material.h"
@@ -111,6 +112,14 @@ struct SensorSpec {
   std::string field;                // "sensors[i]"
 };
 
+// The scene's "teleop" entry (docs/teleoperation.md): the robot an operator
+// may drive (a free-floating hand) and the command filter's limits.
+struct TeleopSpec {
+  std::string robot;
+  TeleopLimits limits;
+  std::string field = "teleop";
+};
+
 // What loading does with bodies that start inside each other
 // (scene/initial_overlaps.h): report them as warnings (default), refuse the
 // scene, or move free bodies apart before the first step.
@@ -129,6 +138,7 @@ struct SceneSpec {
   std::vector<ActionSpec> actions;  // in file order (the builder sorts them by time, stably)
   std::optional<GraspTargetSpec> grasp;
   std::vector<SensorSpec> sensors;
+  std::optional<TeleopSpec> teleop;
 };
 
 // The robot of that name in the spec (parsed so far, while parsing), or null.

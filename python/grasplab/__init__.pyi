@@ -70,6 +70,14 @@ class Simulation:
         """Every sensor's last reading (docs/sensors.md): name, type, time, step, count and its values."""
     def sensor_values(self, name: str) -> _Array:
         """One sensor's reading, float64: joint [q, qd, effort] per joint; force_torque [fx, fy, fz, tx, ty, tz]; tactile taxels row-major."""
+    def queue_teleop(self, session_json: str) -> None:
+        """Queue a recorded teleoperation session's (step, command) records (docs/teleoperation.md)."""
+    def teleop_command(self, velocity: Sequence[float], angular_velocity: Sequence[float], closure: float) -> None:
+        """A live teleoperation command from the current step on (world frame: m/s, rad/s; closure 0..1)."""
+    def teleop_session(self) -> str:
+        """The teleoperation records so far, as session JSON."""
+    def teleop(self) -> Optional[_Json]:
+        """The scene's teleop set-up (robot, workspace, speeds, timeConstant, records, engaged), or None."""
     def description(self) -> _Json: ...
     def settings(self) -> _Json:
         """The settings in force, defaults included."""

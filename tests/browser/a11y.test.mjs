@@ -84,3 +84,23 @@ test('the keyboard reaches and operates the toolbar; grasp changes and lesson st
     await session.close();
   }
 });
+
+// The Teleoperate card (teleop_panel.js), off and on: at a phone width its
+// gauges and buttons dock over the scene while on.
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`no serious accessibility violation at ${width}x${height}: the Teleoperate card off and on`, async () => {
+    const session = await openPage({ width, height, hash: '#builtin=teleop-bunny' });
+    const { page } = session;
+    try {
+      await waitForState(page, (s) => s.ready && s.teleop && s.teleop.available, { what: 'teleop-bunny' });
+      if (width < 760) await page.click('#drawer-toggle');
+      await page.evaluate(() => { for (const d of document.querySelectorAll('#teleop-panel details')) d.open = true; });
+      assert.deepEqual(await audit(page, `teleop off ${width}`), []);
+      await page.evaluate(() => window.grasplab.teleop(true));
+      await waitForState(page, (s) => s.teleop.on && s.steps > 10, { what: 'teleoperating' });
+      assert.deepEqual(await audit(page, `teleop on ${width}`), []);
+    } finally {
+      await session.close();
+    }
+  });
+}

@@ -11,12 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "core/io/teleop_json.h"
+#include "core/scene/scene_teleop.h"
 #include "tests/core/bundled_scene.h"
 
 namespace grasplab {
 
 struct GoldenRun {
   std::string scene, solver, hash, formulation = "scene";
+  std::string teleop;  // a teleoperation session replayed (tests/golden/<file>), or empty
   int steps = 0;
 };
 
@@ -32,6 +35,7 @@ inline std::vector<GoldenRun> GoldenRuns() {
     GoldenRun r{run.at("scene"), run.at("solver"), run.at("hash")};
     r.steps = run.at("steps");
     if (run.contains("formulation")) r.formulation = run.at("formulation");
+    if (run.contains("teleop")) r.teleop = run.at("teleop");
     runs.push_back(r);
   }
   return runs;
@@ -58,6 +62,21 @@ inline Scene GoldenRunScene(const std::string& scene, const std::string& solver,
     s.world.set_formulation(f);
   }
   return s;
+}
+
+// Queues the run's teleoperation session, if it names one (aborts on error:
+// the golden file is the project's own).
+inline void QueueGoldenTeleop(const GoldenRun& run, Scene* s) {
+  if (run.teleop.empty()) return;
+  std::ifstream in(std::string(GRASPLAB_ASSETS_DIR) + "/../tests/golden/" + run.teleop);
+  std::stringstream text;
+  text << in.rdbuf();
+  auto session = ParseTeleopSessionJson(text.str(), run.teleop);
+  Status st = session.ok() ? QueueTeleopCommands(s, session.value()) : session.status();
+  if (!st.ok()) {
+    std::fprintf(stderr, "QueueGoldenTeleop(%s): %s\n", run.teleop.c_str(), st.message().c_str());
+    std::abort();
+  }
 }
 
 }  // namespace grasplab

@@ -125,6 +125,12 @@ test('every Simulation binding forwards to the core', async () => {
     assert.deepEqual(JSON.parse(sim.settingsJson()).gravity, [0, 0, -9.81]);
     assert.equal(sim.setGravity(1, 0, -9.81), '');
     assert.deepEqual(JSON.parse(sim.settingsJson()).gravity, [1, 0, -9.81]);
+    // Teleoperation (tests/wasm/teleop.test.mjs has its physics): this scene has no "teleop" entry.
+    assert.equal(call('teleopJson'), 'null');
+    assert.equal(call('teleopSessionJson'), 'null');
+    assert.equal(call('teleopCommand', 0, 0, 0, 0, 0, 0, 0), 'teleop: the scene has no "teleop" entry (docs/teleoperation.md)');
+    assert.match(call('queueTeleopJson', '{"format": "grasplab-teleop", "version": 1, "commands": []}', 'teleop'),
+      /no "teleop" entry/);
     // Reset: back to time 0 with the loaded scene's first state.
     assert.equal(call('reset'), '');
     assert.equal(sim.time(), 0);

@@ -15,7 +15,7 @@ const golden = JSON.parse(fs.readFileSync(path.join(repoRoot, 'tests/golden/stat
 
 for (const run of golden.runs) {
   const formulation = run.formulation ?? 'scene';
-  test(`${run.scene} (${run.solver}, ${formulation}, ${run.steps} steps): WASM ends on the golden hash`, () => {
+  test(`${run.scene} (${run.solver}, ${formulation}, ${run.steps} steps${run.teleop ? `, teleop ${run.teleop}` : ''}): WASM ends on the golden hash`, () => {
     const doc = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/scenes', `${run.scene}.json`), 'utf8'));
     if (run.solver !== 'scene') doc.solver = { ...(doc.solver ?? {}), type: run.solver };
     if (formulation !== 'scene') doc.dynamics = { ...(doc.dynamics ?? {}), formulation };
@@ -23,6 +23,10 @@ for (const run of golden.runs) {
     try {
       for (const asset of assetPaths(doc)) sim.setAsset(asset, new Uint8Array(fs.readFileSync(path.join(repoRoot, asset))));
       assert.equal(sim.loadJson(JSON.stringify(doc)), '');
+      if (run.teleop) {
+        const session = fs.readFileSync(path.join(repoRoot, 'tests/golden', run.teleop), 'utf8');
+        assert.equal(sim.queueTeleopJson(session, run.teleop), '');
+      }
       assert.equal(sim.step(run.steps), '');
       assert.equal(sim.stateHash(), run.hash);
     } finally {

@@ -18,7 +18,7 @@ import { validateModels } from './compare_models.js';
 
 export const CONTROL_TYPES = ['tilt', 'direction', 'friction', 'contacts', 'solver'];
 const SOLVER_FIELDS = ['type', 'frictionEdges', 'iterations'];
-export const READOUTS = ['tilt', 'block-slide', 'grip', 'contacts', 'solver', 'closure'];
+export const READOUTS = ['tilt', 'block-slide', 'grip', 'contacts', 'solver', 'closure', 'wrist'];
 
 export function validateLesson(lesson, file = 'lesson') {
   const errors = [];

@@ -430,6 +430,17 @@ export function createLessons(app, panelElement) {
         }
       } else if (r === 'contacts') {
         continue;  // a table of its own (contactTable)
+      } else if (r === 'wrist') {
+        // Teleoperation (teleop_panel.js): the wrist force changed since
+        // Teleoperate was switched on, against the grasped object's weight.
+        const t = app.teleop?.state();
+        const g = latest.description.grasp;
+        if (!t || !g) continue;
+        const m = bodies[g.object].mass;
+        const gv = latest.settings?.gravity ?? [0, 0, -9.81];
+        rows.push(['wrist force change |Δf|', t.tare ? `${fmt(t.forceChange, 2)} N` : '– (switch Teleoperate on)'],
+          [`weight m g of ${bodies[g.object].name}`, `${fmt(m * Math.hypot(gv[0], gv[1], gv[2]), 2)} N`],
+          ['closure', fmt(t.closure, 2)]);
       } else if (r === 'grip') {
         const g = latest.description.grasp;
         if (!g) continue;

@@ -10,7 +10,10 @@
 //   window.grasplab.action(type, robot, duration)   grasp actions (protocol.js)
 //   window.grasplab.controller(robot, source)        a JavaScript controller run in the worker (protocol.js)
 //   window.grasplab.lookAt([x, y, z], distance)      aim the camera (for screenshots)
-//   window.grasplab.loadText(json, name) / share()   open scene JSON; make the share link (link.js)
+//   window.grasplab.loadText(json, name, teleop?, steps?) / share()   open scene JSON (with a teleoperation
+//                                 session replayed for `steps` steps); make the share link (link.js)
+//   window.grasplab.teleop(on)                       the Teleoperate card on/off; state().teleop: { available, on,
+//                                 closure, command, intensity, tare, rumbles, lastRumble, gamepad, records, engaged }
 //   window.grasplab.injectFault()                    the worker acts as if its WASM module trapped (tests)
 //   window.grasplab.overlays(flags)                 show/hide contacts, cones, forces, joints, drag
 //   window.grasplab.clientPosition(bodyName)         where a body's centre is on the page (for mouse tests)
@@ -28,6 +31,7 @@ import { installPointerDrag } from './pointer_drag.js';
 import { ControlPanel } from './panel.js';
 import { Plots } from './plots.js';
 import { SensorPanel } from './sensor_panel.js';
+import { TeleopPanel } from './teleop_panel.js';
 import { createLessons } from './lessons.js';
 import { WrenchSpaceView, describeWrenchSpace } from './wrench_space.js';
 import { AdaptiveQuality } from './adaptive_quality.js';
@@ -161,6 +165,7 @@ function onWorkerMessage({ data: msg }) {
       panel.setScene(msg.description, msg.materials);
       plots.setScene(msg.description);
       latest.sensorsPending = true;  // the first frame's readings build the sensors card
+      latest.teleopPending = true;   // and its teleop set-up the Teleoperate card
       plots.setCompare((msg.compare ?? []).map((m) => m.label), describeSolver(msg.settings?.solver));
       panel.setCompare(msg.compare ?? []);
       latest.failuresShown = 0;
@@ -208,6 +213,12 @@ function onWorkerMessage({ data: msg }) {
       latest.ghosts.forEach((g, k) => view.setGhostPoses(k, g.poses));
       if (latest.needsFraming && latest.description) {
         view.frame(msg.poses, latest.description);
+        // A teleoperated scene is seen whole: the workspace box from above the table.
+        if (msg.teleop) {
+          const { min, max } = msg.teleop.workspace;
+          const c = [0, 1, 2].map((k) => (k < 2 ? 0.5 * (min[k] + max[k]) : min[k] - 0.05));
+          view.lookAt(c, 1.6 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2] + 0.1));
+        }
         latest.needsFraming = false;
       }
       view.overlays.setContacts(msg.contacts, msg.stats[Stats.FRICTION_DIRECTIONS]);
@@ -220,6 +231,13 @@ function onWorkerMessage({ data: msg }) {
         latest.sensorsPending = false;
       }
       sensorPanel.update(msg.sensors, msg.time);
+      if (latest.teleopPending) {
+        teleopPanel.setScene(msg.teleop ?? null);
+        view.setWorkspace(msg.teleop?.workspace.min ?? null, msg.teleop?.workspace.max ?? null);
+        latest.teleopPending = false;
+      }
+      latest.teleop = msg.teleop ?? null;
+      teleopPanel.update(msg);
       panel.updateJoints(msg.robots);
       plots.push(msg.time, msg.contacts, msg.energy, msg.poses, msg.ghosts);
       updateStatus();
@@ -267,6 +285,11 @@ function onWorkerMessage({ data: msg }) {
       break;
     case FromWorker.RECORDING:
       if (latest.pendingRecording) latest.pendingRecording.splice(0).forEach((resolve) => resolve(msg.jsonl));
+      break;
+    case FromWorker.TELEOP_SESSION:
+      if (latest.pendingTeleop) {
+        latest.pendingTeleop.splice(0).forEach((resolve) => resolve(msg.text ? { text: msg.text, steps: msg.steps } : null));
+      }
       break;
     case FromWorker.SOURCE:
       latest.source = { builtin: msg.builtin, text: msg.text };
@@ -342,11 +365,14 @@ $('wrench-panel').addEventListener('toggle', () => {
 const app = { $, latest, view, send, showError, showWrenchSpace, announce: (t) => announcer.say(t), api: null };
 const { updateRecording, updateGraspPanel, updateDiagnostics, updateStatus } = createStatusPanels(app);
 const { source, share, save, openFile, openLink, showParams, applyParams } = createSceneFiles(app);
+const teleopPanel = new TeleopPanel($('teleop-panel'), app);
+app.teleop = teleopPanel;  // the lessons' wrist readout
 installPointerDrag(app);
 const drawer = installDrawer(app, placeColumns);
 app.placeContact = (hit) => lessons.placeContact(hit);
 app.placingContacts = () => lessons.active() && lessons.state().placing;
 app.openDrawer = () => drawer.open();
+app.closeDrawer = () => drawer.close();
 
 const api = {
   play: () => send(ToWorker.PLAY),
@@ -357,7 +383,13 @@ const api = {
   // Contact models side by side: [{ label, solver }] run as ghosts from t = 0 ([] stops).
   compare: (models) => send(ToWorker.COMPARE, { models }),
   load: (scene) => { lastAsked = { scene }; send(ToWorker.LOAD, lastAsked); },
-  loadText: (text, name = 'scene') => { lastAsked = { scene: name, text }; send(ToWorker.LOAD, lastAsked); },
+  // teleop, steps: a link's teleoperation records (JSON text) replayed for `steps` steps (link.js).
+  loadText: (text, name = 'scene', teleop = null, steps = 0) => {
+    lastAsked = teleop === null ? { scene: name, text } : { scene: name, text, teleop, steps };
+    send(ToWorker.LOAD, lastAsked);
+  },
+  // Teleoperation (teleop_panel.js): switch the card on or off; state().teleop says what it does.
+  teleop: (on) => teleopPanel.setOn(!!on),
   // Tests: the worker behaves as if its WASM module trapped (protocol.js).
   injectFault: () => send(ToWorker.FAULT),
   record: (on) => send(ToWorker.RECORD, { on }),
@@ -421,6 +453,7 @@ const api = {
     } : null,
     plots: plots.latest(),
     sensors: sensorPanel.latest(),
+    teleop: teleopPanel.state(),
     energy: latest.energy ? Array.from(latest.energy) : null,
     drag: latest.drag && latest.drag[0] >= 0
       ? { body: latest.bodies[latest.drag[0]], force: Array.from(latest.drag.subarray(7, 10)) } : null,

@@ -7,6 +7,10 @@
 //   { type: 'load', scene: string }        load a scene file "assets/scenes/NAME.json" (a bare NAME means that file)
 //                                          (fetched with every asset it names); keeps the old one on error
 //   { type: 'load', scene: name, text }     load a scene from its JSON text (a share link, an opened file)
+//   { type: 'load', ..., teleop, steps }    also queue a recorded teleoperation session (its JSON text,
+//                                           core/io/teleop_json.h) before adopting the scene (a bad record
+//                                           is refused naming its field, and the old scene stays), then
+//                                           advance `steps` steps (paused): a teleoperation link
 //   { type: 'source' }                      ask for the loaded scene's source (for Share and Save)
 //   { type: 'record', on: boolean }         start (clearing the last recording) or stop recording: one
 //                                           frame (io/frame_record.h, as `grasplab run --out` writes it)
@@ -42,6 +46,11 @@
 //   { type: 'measure', id, question, values }  measure a lesson question's quantity on fresh runs of the
 //                                           loaded scene (web/src/lesson_measure.js; values: the lesson
 //                                           controls by id); answered by 'measured' with the same id
+//   { type: 'teleop', command: { velocity: [vx, vy, vz], angularVelocity: [wx, wy, wz], closure } }
+//                                           a teleoperation command (world frame, m/s, rad/s, closure 0..1),
+//                                           recorded at the worker's current step count and held from that
+//                                           step on (core/scene/scene_teleop.h; docs/teleoperation.md)
+//   { type: 'teleop-session' }              ask for the session's records so far (for Share)
 //   { type: 'compare', models: [{ label, solver }] }  run the scene under these other contact models too
 //                                           (compare_models.js), all restarted from t = 0; [] stops
 //
@@ -86,6 +95,10 @@
 //                                           grasp with its wrenchSpace while the page asks for it;
 //                                           sensors: the frame's readings, without names, or null)
 //   { type: 'recording', jsonl }             the recording, one JSON line per frame
+//   { type: 'teleop-session', text, steps }  the session's records (JSON text, null without a "teleop"
+//                                           entry) and the step count now
+//   frames also carry teleop: the scene's set-up { robot, workspace: { min, max }, maxSpeed,
+//                                           maxAngularSpeed, timeConstant, records, engaged } or null
 //   { type: 'measured', id, result | error }  a 'measure' answered: { value, unit, formula: { value, text },
 //                                           details } or the reason it could not be measured
 //   frames also carry recording: { on, frames, every }
@@ -100,12 +113,12 @@ export const ToWorker = Object.freeze({
   RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
   JOINT_TARGET: 'joint-target', DRAG_START: 'drag-start', DRAG_MOVE: 'drag-move', DRAG_END: 'drag-end',
   MATERIAL: 'material', GRAVITY: 'gravity', MEASURE: 'measure', WRENCH_SPACE: 'wrench-space', FAULT: 'fault',
-  COMPARE: 'compare',
+  COMPARE: 'compare', TELEOP: 'teleop', TELEOP_SESSION: 'teleop-session',
 });
 
 export const FromWorker = Object.freeze({
   SCENES: 'scenes', SCENE: 'scene', FRAME: 'frame', ERROR: 'error', SOURCE: 'source',
-  RECORDED: 'recorded', RECORDING: 'recording', MEASURED: 'measured',
+  RECORDED: 'recorded', RECORDING: 'recording', MEASURED: 'measured', TELEOP_SESSION: 'teleop-session',
 });
 
 export const POSE_STRIDE = 7;

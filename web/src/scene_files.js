@@ -17,9 +17,20 @@ export function createSceneFiles(app) {
     });
   }
 
+  // The teleoperation session so far ({ text, steps }), or null when the
+  // scene has none or no record yet.
+  function teleopSession() {
+    if (!latest.teleop || !latest.teleop.records) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      (latest.pendingTeleop ??= []).push(resolve);
+      send(ToWorker.TELEOP_SESSION);
+    });
+  }
+
   async function share() {
     const src = await source();
-    const hash = encodeLink(src, { ...view.cameraState(), running: latest.running });
+    const teleop = await teleopSession();
+    const hash = encodeLink(src, { ...view.cameraState(), running: latest.running }, teleop);
     const url = `${location.origin}${location.pathname}${hash}`;
     const panel = $('share-panel');
     panel.hidden = false;
@@ -82,9 +93,9 @@ export function createSceneFiles(app) {
     // #builtin=NAME links (scenes once compiled into the module) open the bundled file of that name.
     const file = link.text === null ? `assets/scenes/${link.builtin}.json` : null;
     if (link.view) latest.pendingView = { ...link.view, scene: file ?? 'link' };
-    if (file === null) api().loadText(link.text, 'link');
+    if (file === null) api().loadText(link.text, 'link', link.teleop, link.steps);
     else api().load(file);
-    if (link.running) api().play();
+    if (link.running && !link.teleop) api().play();
   }
 
   // Parameters: edit the loaded scene's JSON (solver, formulation, timestep, material
@@ -155,5 +166,5 @@ export function createSceneFiles(app) {
     history.replaceState(null, '', encodeLink({ text }, { ...view.cameraState(), running: false }));
   }
 
-  return { source, share, save, openFile, openLink, showParams, applyParams };
+  return { source, share, save, openFile, openLink, showParams, applyParams, teleopSession };
 }

@@ -24,6 +24,7 @@ function mirror(fn) {
 }
 let hasGrasp = false;
 let hasSensors = false;  // the scene declares sensors: frames carry their readings
+let hasTeleop = false;   // the scene has a "teleop" entry: frames carry its set-up
 let sceneText = null;  // the JSON of the loaded scene
 let sceneAssets = [];  // [path, bytes] of every asset it names (for fresh copies: measure)
 // Recording: frames as JSON lines, one every `recordEvery` steps.
@@ -123,6 +124,7 @@ function postFrame(force = !running) {
     memory: { wasm: Module.HEAPU8.length, jsHeap: performance.memory ? performance.memory.usedJSHeapSize : -1 },
     robots: robotJoints(),
     sensors: hasSensors ? JSON.parse(sim.sensorsJson()) : null,
+    teleop: hasTeleop ? JSON.parse(sim.teleopJson()) : null,
     poses, sleeping, contacts, joints, stats, energy, drag, ghosts,
   }, [poses.buffer, sleeping.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer, ...ghosts.map((g) => g.poses.buffer)]);
   lastFrameAt = now;
@@ -192,6 +194,16 @@ function stepN(n) {
     return false;
   }
   if (comparison && comparison.active) for (const e of comparison.step(n)) fail(e);
+  return true;
+}
+
+// The operator's robot takes no other commands once teleoperation has it
+// (they would not be in the session's records, so its link would not replay).
+function teleoperated(robot, what) {
+  if (!hasTeleop) return false;
+  const t = JSON.parse(sim.teleopJson());
+  if (!t.engaged || t.robot !== String(robot)) return false;
+  fail(`${what}: robot "${t.robot}" is teleoperated (reset the scene to hand it back)`);
   return true;
 }
 
@@ -289,13 +301,15 @@ async function loadFile(name) {
 
 // A scene given as JSON text (a file, a share link): its assets are fetched
 // from the server first.
-async function loadText(text, name, seq = ++loadSeq) {
+// teleop: a recorded session's JSON text to queue before the scene is adopted (a link), or null.
+// Returns true when the scene was adopted.
+async function loadText(text, name, seq = ++loadSeq, teleop = null) {
   let parsed;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
     fail(`scene ${name}: not valid JSON (${e.message})`);
-    return;
+    return false;
   }
   const next = new Module.Simulation();
   const assets = [];
@@ -307,16 +321,22 @@ async function loadText(text, name, seq = ++loadSeq) {
   } catch (e) {
     next.delete();
     if (seq === loadSeq) fail(`scene ${name}: ${e && e.message ? e.message : e}`);
-    return;
+    return false;
   }
   if (seq !== loadSeq) {  // superseded while its assets were fetched
     next.delete();
-    return;
+    return false;
   }
-  if (adopt(next, next.loadJson(text), name)) {
+  // A link's teleoperation records are queued (and checked, naming the
+  // field) before the scene is adopted: a bad record keeps the old scene.
+  let err = next.loadJson(text);
+  if (!err && teleop !== null) err = next.queueTeleopJson(String(teleop), 'link: teleop');
+  if (adopt(next, err, name)) {
     sceneText = text;
     sceneAssets = assets;
+    return true;
   }
+  return false;
 }
 
 // A new simulation of the loaded scene at t = 0, for measurements that must
@@ -377,6 +397,7 @@ function started(name) {
   recordedExtras = [];
   hasGrasp = sim.hasGrasp();
   hasSensors = sim.sensorsJson() !== '[]';
+  hasTeleop = sim.teleopJson() !== 'null';
   lastGrasp = null;
   running = false;
   const description = JSON.parse(sim.describeJson());
@@ -398,9 +419,17 @@ function handle(msg) {
     switch (msg.type) {
       case ToWorker.LOAD:
         loadAsked = true;
-        if (typeof msg.text === 'string') loadText(msg.text, String(msg.scene || 'scene')).then(() => {
-          if (sim && sceneName === String(msg.scene || 'scene')) postMessage({ type: FromWorker.SOURCE, text: sceneText });
-        });
+        if (typeof msg.text === 'string') {
+          const steps = Number(msg.steps ?? 0);
+          if (!(Number.isInteger(steps) && steps >= 0 && steps <= 1e6)) {
+            fail(`link: steps must be a whole number in [0, 1e6], got ${msg.steps}`);
+            break;
+          }
+          loadText(msg.text, String(msg.scene || 'scene'), ++loadSeq, typeof msg.teleop === 'string' ? msg.teleop : null).then((ok) => {
+            if (ok && steps > 0 && stepN(steps)) postFrame();  // a teleoperation link: replay to where it was shared
+            if (sim && sceneName === String(msg.scene || 'scene')) postMessage({ type: FromWorker.SOURCE, text: sceneText });
+          });
+        }
         else load(msg.scene);
         break;
       case ToWorker.SOURCE: postMessage({ type: FromWorker.SOURCE, builtin: null, text: sceneText }); break;
@@ -454,9 +483,31 @@ function handle(msg) {
         break;
       }
       case ToWorker.EXPORT_RECORDING: postMessage({ type: FromWorker.RECORDING, jsonl: recorded.map((l) => `${l}\n`).join('') }); break;
-      case ToWorker.CONTROLLER: if (sim) setController(String(msg.robot), msg.source ?? null); break;
-      case ToWorker.ACTION: {
+      case ToWorker.CONTROLLER:
+        if (sim && !teleoperated(msg.robot, 'controller')) setController(String(msg.robot), msg.source ?? null);
+        break;
+      case ToWorker.TELEOP: {
         if (!sim) break;
+        const c = msg.command ?? {};
+        const v = Array.isArray(c.velocity) ? c.velocity.map(Number) : [0, 0, 0];
+        const w = Array.isArray(c.angularVelocity) ? c.angularVelocity.map(Number) : [0, 0, 0];
+        if (v.length !== 3 || w.length !== 3) { fail('teleop: velocity and angularVelocity must be [x, y, z]'); break; }
+        const err = sim.teleopCommand(v[0], v[1], v[2], w[0], w[1], w[2], Number(c.closure));
+        if (err) fail(err);
+        else {
+          mirror((g) => g.teleopCommand(v[0], v[1], v[2], w[0], w[1], w[2], Number(c.closure)));  // compared models too
+          const robot = JSON.parse(sim.teleopJson()).robot;
+          controllers.delete(robot);  // the operator's controller replaces a JavaScript one
+          sliderRobots.delete(robot);
+        }
+        break;
+      }
+      case ToWorker.TELEOP_SESSION:
+        postMessage({ type: FromWorker.TELEOP_SESSION, text: sim && hasTeleop ? sim.teleopSessionJson() : null,
+          steps: sim ? sim.stepCount() : 0 });
+        break;
+      case ToWorker.ACTION: {
+        if (!sim || teleoperated(msg.robot, 'action')) break;
         const handBack = sliderRobots.delete(String(msg.robot));
         if (handBack) sim.setExternalControl(String(msg.robot), false);
         const err = sim.action(String(msg.action), String(msg.robot), Number(msg.duration ?? 1));
@@ -469,7 +520,7 @@ function handle(msg) {
         break;
       }
       case ToWorker.JOINT_TARGET: {
-        if (!sim) break;
+        if (!sim || teleoperated(msg.robot, 'joints')) break;
         const robot = String(msg.robot);
         if (controllers.has(robot)) { fail(`joints: robot "${robot}" is driven by a JavaScript controller`); break; }
         if (!sliderRobots.has(robot)) {

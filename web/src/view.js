@@ -262,6 +262,35 @@ export class View {
     return { camera: this.camera.position.toArray(), target: this.controls.target.toArray() };
   }
 
+  // The teleoperation workspace (docs/teleoperation.md) as a dashed box,
+  // corners min and max (m, world); null removes it.
+  setWorkspace(min, max) {
+    if (this.workspace) {
+      this.world.remove(this.workspace);
+      this.workspace.geometry.dispose();
+      this.workspace.material.dispose();
+      this.workspace = null;
+    }
+    if (min && max) {
+      const size = [0, 1, 2].map((k) => max[k] - min[k]);
+      const edges = new THREE.EdgesGeometry(new THREE.BoxGeometry(...size));
+      this.workspace = new THREE.LineSegments(edges, new THREE.LineDashedMaterial({ color: 0x2b7a3d, dashSize: 0.01, gapSize: 0.008 }));
+      this.workspace.computeLineDistances();
+      this.workspace.position.set(...[0, 1, 2].map((k) => 0.5 * (min[k] + max[k])));
+      this.world.add(this.workspace);
+    }
+    this.dirty = true;
+  }
+
+  // The camera's position and target in simulation coordinates (through
+  // `world`'s turn when a lesson tilts gravity): what camera-aligned
+  // teleoperation input is expressed against.
+  simCameraState() {
+    const camera = this.world.worldToLocal(this.camera.position.clone()).toArray();
+    const target = this.world.worldToLocal(this.controls.target.clone()).toArray();
+    return { camera, target };
+  }
+
   setCamera(camera, target) {
     this.camera.position.set(...camera);
     this.controls.target.set(...target);

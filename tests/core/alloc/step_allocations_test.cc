@@ -56,8 +56,9 @@ namespace {
 // Allocations made by each of `steps` steps of the scene with `solver`
 // ("scene": the file's own).
 std::vector<long> AllocationsPerStep(const std::string& scene_name, const std::string& solver, int steps,
-                                     const std::string& formulation = "scene") {
+                                     const std::string& formulation = "scene", const GoldenRun* run = nullptr) {
   Scene s = GoldenRunScene(scene_name, solver, formulation);
+  if (run) QueueGoldenTeleop(*run, &s);
   std::vector<long> per_step(steps, 0);
   for (int k = 0; k < steps; ++k) {
     const long before = g_allocations;
@@ -85,7 +86,7 @@ TEST_CASE("After its first steps a scene steps without allocating, in every cont
   for (const GoldenRun& run : runs) {
     const int steps = run.steps;
     DYNAMIC_SECTION(run.scene << " (" << run.solver << ", " << run.formulation << ", " << steps << " steps)") {
-      const std::vector<long> per_step = AllocationsPerStep(run.scene, run.solver, steps, run.formulation);
+      const std::vector<long> per_step = AllocationsPerStep(run.scene, run.solver, steps, run.formulation, &run);
       const int first = steps / 4;
       long total = 0;
       int allocating = 0;
