@@ -56,7 +56,7 @@ PadSolveStats PadPressureSolver::GaussSeidel(const std::vector<double>& s, std::
 
 PadSolveStats PadPressureSolver::SolveScaled(const std::vector<double>& s, std::vector<double>* p) {
   const int n = grid_.node_count();
-  p->resize(n);
+  if (p->size() != static_cast<std::size_t>(n)) p->assign(n, 0.0);
   PadSolveStats st;
   if (material_.model == PadModel::kWinkler) {
     for (int k = 0; k < n; ++k) (*p)[k] = s[k] < 0.0 ? -s[k] / c00_ : 0.0;
@@ -66,7 +66,9 @@ PadSolveStats PadPressureSolver::SolveScaled(const std::vector<double>& s, std::
     if (!any) {
       std::fill(p->begin(), p->end(), 0.0);
     } else if (solver_ == PadSolver::kGaussSeidel || (solver_ == PadSolver::kAuto && n > kPadLemkeMaxNodes)) {
-      std::fill(p->begin(), p->end(), 0.0);
+      // From the pressures passed in (the last step's, the last Newton
+      // iterate's): their patch is usually close.
+      for (double& v : *p) v = std::isfinite(v) && v > 0.0 ? v : 0.0;
       st = GaussSeidel(s, p, 100000);
     } else {
       for (int k = 0; k < n; ++k) q_[k] = s[k];

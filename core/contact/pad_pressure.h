@@ -86,7 +86,8 @@ class PadPressureSolver {
   void set_warm_start(bool on) { warm_ = on; }
 
   // Displacement-controlled: p (Pa) from the separations s (m), both of
-  // node_count() entries.
+  // node_count() entries. Gauss-Seidel starts from *p when it has that
+  // size (a warm start; the solution is the LCP's unique one either way).
   PadSolveStats SolveDisplacement(const std::vector<double>& s, std::vector<double>* p);
 
   // Load-controlled: the approach *delta (m) and p (Pa) for a total normal

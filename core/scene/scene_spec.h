@@ -23,6 +23,7 @@
 #include "core/dynamics/material.h"
 #include "core/grasp/grasp_quality.h"
 #include "core/robot/robot.h"
+#include "core/world/pad_def.h"
 #include "core/world/sensor_def.h"
 #include "core/world/world_settings.h"
 
@@ -108,6 +109,7 @@ struct SensorSpec {
   std::string robot;
   std::string link;                 // kForceTorque (empty: the robot's root link), kTactile
   std::vector<std::string> joints;  // kJoint: URDF joint names (empty: every moving joint)
+  std::string pad;                  // kTactile on a pad: the pad's name (robot and link empty)
   std::string field;                // "sensors[i]"
 };
 
@@ -115,6 +117,16 @@ struct SensorSpec {
 // (scene/initial_overlaps.h): report them as warnings (default), refuse the
 // scene, or move free bodies apart before the first step.
 enum class InitialOverlapPolicy { kWarn, kError, kResolve };
+
+// A compliant pad as declared (docs/contact-models.md): on a robot's link
+// (robot and link set, X_BP in the link frame) or on a body (body set,
+// X_BP in the body's frame as given in the scene); the builder resolves it.
+struct PadSpec {
+  PadDef def;
+  std::string robot, link;
+  std::string body;
+  std::string field;  // "pads[i]"
+};
 
 struct SceneSpec {
   std::string name = "scene";
@@ -129,6 +141,7 @@ struct SceneSpec {
   std::vector<ActionSpec> actions;  // in file order (the builder sorts them by time, stably)
   std::optional<GraspTargetSpec> grasp;
   std::vector<SensorSpec> sensors;
+  std::vector<PadSpec> pads;
 };
 
 // The robot of that name in the spec (parsed so far, while parsing), or null.

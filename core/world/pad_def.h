@@ -43,6 +43,14 @@ struct PadContact {
   int active = 0;                  // nodes in contact
   int pivots = 0, sweeps = 0;      // the pressure solve's
   int bottomed = 0;                // nodes pressed deeper than the pad's thickness
+  // Friction anchor (as world/friction_anchors.h for rigid contacts): the
+  // material points, one in each body's frame, that coincided at c when
+  // the pad began to stick; the friction rows aim to bring them back
+  // together (target -gamma d / h), so a held object does not creep by the
+  // LCP's regularisation. Reset when the indenter changes or the pad slips.
+  bool anchored = false;
+  bool slipping = false;           // a friction row at its bound in the last solve
+  Vec3 anchor_other = Vec3::Zero(), anchor_pad = Vec3::Zero();
 };
 
 // Checks the definition's numbers (not its body id: World::AddPad does).

@@ -81,7 +81,10 @@ void PadStage::Solve(const WorldModel& model, WorldState* state) {
     const PadDef& def = model.pads[i];
     PadContact& pc = state->pads[i];
     const int n = def.grid.node_count();
-    pc.pressure.assign(n, 0.0);
+    pc.pressure.resize(n, 0.0);  // kept until solved: Gauss-Seidel's warm start
+    const BodyId previous = pc.other;
+    const bool keep_anchor = pc.anchored && !pc.slipping;
+    pc.anchored = pc.slipping = false;
     pc.other = -1;
     pc.normal_force = pc.stiffness = pc.approach = pc.friction = pc.torsion_arm = 0.0;
     pc.normal_impulse = pc.torsional_impulse = 0.0;
@@ -116,7 +119,10 @@ void PadStage::Solve(const WorldModel& model, WorldState* state) {
       if (!on_face(state->contacts[c], &o, &out)) continue;
       if (deepest < 0 || state->contacts[c].separation < state->contacts[deepest].separation) deepest = c, other = o;
     }
-    if (deepest < 0) continue;
+    if (deepest < 0) {
+      std::fill(pc.pressure.begin(), pc.pressure.end(), 0.0);
+      continue;
+    }
     const Contact deep = state->contacts[deepest];
     // The other body's surface point and outward normal at the deepest contact.
     const Vec3 deep_out = deep.body_a == def.body ? Vec3(-deep.n_W) : deep.n_W;
@@ -143,7 +149,10 @@ void PadStage::Solve(const WorldModel& model, WorldState* state) {
     }
     pc.other = other;
     pc.friction = mu;
-    if (!any) continue;
+    if (!any) {
+      std::fill(pc.pressure.begin(), pc.pressure.end(), 0.0);
+      continue;
+    }
     PadPressureSolver& solver = solvers_[i];
     const PadSolveStats st = solver.SolveDisplacement(s_, &pc.pressure);
     pc.pivots = st.pivots, pc.sweeps = st.sweeps, pc.active = st.active;
@@ -164,6 +173,11 @@ void PadStage::Solve(const WorldModel& model, WorldState* state) {
     pc.c_W = X_WP.Apply(c_P);
     pc.normal_force = sum * def.grid.element_area();
     pc.stiffness = solver.TangentStiffness(pc.pressure);
+    pc.anchored = true;
+    if (!(keep_anchor && previous == other)) {
+      pc.anchor_other = state->X_WB[other].ApplyInverse(pc.c_W);
+      pc.anchor_pad = X_WB.ApplyInverse(pc.c_W);
+    }
   }
 }
 
@@ -178,6 +192,17 @@ void PadStage::ApplyNormalImpulses(const WorldModel& model, double h, WorldState
     if (!model.is_static[a]) (*bodies)[a].ApplyImpulse(J, pc.c_W);
     if (!model.is_static[b]) (*bodies)[b].ApplyImpulse(-J, pc.c_W);
   }
+}
+
+bool PadStage::Presses(const WorldModel& model, const WorldState& state, std::span<const int> bodies) const {
+  for (std::size_t i = 0; i < model.pads.size(); ++i) {
+    const PadContact& pc = state.pads[i];
+    if (pc.other < 0 || !(pc.normal_force > 0.0)) continue;
+    for (int b : bodies) {
+      if (b == pc.other || b == model.pads[i].body) return true;
+    }
+  }
+  return false;
 }
 
 void PadStage::AppendIslandLinks(const WorldModel& model, const WorldState& state,
@@ -225,18 +250,22 @@ void PadStage::AppendRows(const WorldModel& model, const WorldState& state, std:
     const std::size_t before = sys->friction_rows.size();
     sys->friction_targets.resize(before, 0.0);
     sys->friction_compliance.resize(before, 0.0);
-    auto add = [&](const JacobianRow& r, double limit, double compliance, int slot) {
-      rows_.push_back({i, slot, static_cast<int>(sys->friction_rows.size())});
+    auto add = [&](const JacobianRow& r, double limit, double compliance, double target, int slot) {
+      rows_.push_back({i, slot, static_cast<int>(sys->friction_rows.size()), limit});
       sys->friction_rows.push_back(r);
       sys->friction_limits.push_back(limit);
-      sys->friction_targets.push_back(0.0);
+      sys->friction_targets.push_back(target);
       sys->friction_compliance.push_back(compliance);
     };
-    if (h * K + D > 0.0) add(row(pc.n_W, Vec3::Zero()), HF, 1.0 / (h * (h * K + D)), 0);
+    if (h * K + D > 0.0) add(row(pc.n_W, Vec3::Zero()), HF, 1.0 / (h * (h * K + D)), 0.0, 0);
     if (pc.friction > 0.0) {
-      add(row(pc.t1_W, Vec3::Zero()), pc.friction * HF, 0.0, 1);
-      add(row(pc.t2_W, Vec3::Zero()), pc.friction * HF, 0.0, 2);
-      if (pc.torsion_arm > 0.0) add(row(Vec3::Zero(), pc.n_W), pc.friction * HF * pc.torsion_arm, 0.0, 3);
+      // The anchor's drift d (m), corrected by gamma per step (eq. 16's form).
+      Vec3 d = Vec3::Zero();
+      if (pc.anchored) d = state.X_WB[a].Apply(pc.anchor_other) - state.X_WB[b].Apply(pc.anchor_pad);
+      const double gamma = model.settings.error_reduction;
+      add(row(pc.t1_W, Vec3::Zero()), pc.friction * HF, 0.0, -gamma * d.dot(pc.t1_W) / h, 1);
+      add(row(pc.t2_W, Vec3::Zero()), pc.friction * HF, 0.0, -gamma * d.dot(pc.t2_W) / h, 2);
+      if (pc.torsion_arm > 0.0) add(row(Vec3::Zero(), pc.n_W), pc.friction * HF * pc.torsion_arm, 0.0, 0.0, 3);
     }
   }
 }
@@ -246,6 +275,7 @@ void PadStage::StoreImpulses(std::span<const double> bounded, double h, WorldSta
     if (r.row >= static_cast<int>(bounded.size())) continue;
     PadContact& pc = state->pads[r.pad];
     const double f = bounded[r.row];
+    if ((r.slot == 1 || r.slot == 2) && std::abs(f) >= r.limit * (1.0 - 1e-6)) pc.slipping = true;
     switch (r.slot) {
       case 0: pc.normal_impulse = h * pc.normal_force + f; break;
       case 1: pc.friction_impulse_W += f * pc.t1_W; break;

@@ -42,7 +42,9 @@
 //       friction   two rows t1 . v_rel, t2 . v_rel, |f| <= mu h F each
 //                  (Coulomb's box in place of eq. 6's regularised tau, so a
 //                  held object sticks exactly), mu the pair's static
-//                  friction (the contacts' coefficient);
+//                  friction (the contacts' coefficient), aiming at
+//                  -gamma d . t / h with d the drift of a friction anchor
+//                  (PadContact) while the pad sticks;
 //       torsion    n . w_rel, |f| <= mu h F rho, rho = sum p_k |x_k - c| /
 //                  sum p_k (m): Coulomb's limit for the pressure
 //                  distribution turning rigidly about c.
@@ -87,6 +89,9 @@ class PadStage {
   // Step 4: h F at c on both bodies.
   // Sets each pad's normal_impulse to h F.
   void ApplyNormalImpulses(const WorldModel& model, double h, WorldState* state, std::vector<VelocityBody>* bodies) const;
+  // Whether a pressed pad touches one of these bodies (its island has pad
+  // rows even without contacts or joints).
+  bool Presses(const WorldModel& model, const WorldState& state, std::span<const int> bodies) const;
   // Links joining each pressed pad's two bodies into one island.
   void AppendIslandLinks(const WorldModel& model, const WorldState& state,
                          std::vector<std::pair<int, int>>* links) const;
@@ -106,6 +111,7 @@ class PadStage {
     int pad = -1;
     int slot = 0;  // 0 normal, 1 t1, 2 t2, 3 torsion
     int row = 0;   // bounded row index
+    double limit = 0.0;
   };
   std::vector<RowOf> rows_;
 };

@@ -529,7 +529,9 @@ void World::SolveIslands(double h, bool write_back) {
   const PreStepVelocities before{state_.X_WB, state_.v_WB, state_.w_WB, model_.is_static, scratch_.velocity_bodies};
   for (int k = 0; k < islands_.size(); ++k) {
     const Island& island = islands_[k];
-    if (island.contacts.empty() && island.joints.empty()) continue;  // eq. 15: v* is already v^{l+1}
+    if (island.contacts.empty() && island.joints.empty() && !pads_.Presses(model_, state_, island.bodies)) {
+      continue;  // eq. 15: v* is already v^{l+1}
+    }
     if (sleeping() && sleep_.island_asleep(k)) continue;             // v^{l+1} = v* = 0 (WakeTouched)
     RunStage(&clock_, Stage::kAssembleRows, [&] {
       assembler_.Assemble(island, model_, &state_, controllers_, warm_rows ? &warm_start_ : nullptr, h,
