@@ -129,6 +129,12 @@ Status BuildActions(const SceneSpec& spec, Scene* scene) {
 Status BuildSensors(const SceneSpec& spec, Scene* scene) {
   for (const SensorSpec& ss : spec.sensors) {
     SensorDef d = ss.def;
+    if (!ss.pad.empty()) {
+      d.pad = scene->world.FindPad(ss.pad);
+      auto id = scene->world.AddSensor(d);
+      if (!id.ok()) return id.status();
+      continue;
+    }
     const Robot& r = scene->robots[FindRobot(*scene, ss.robot)].robot;
     if (d.type == SensorType::kJoint) {
       const auto add = [&](int urdf) {
@@ -174,6 +180,27 @@ Status BuildTeleop(const TeleopSpec& t, Scene* scene) {
   return Status::Ok();
 }
 
+// Names to ids: a robot's link becomes its body, the pad frame moved from
+// the link frame into the body's centre-of-mass frame; a body's pad frame
+// is taken in the body's frame as simulated (its centre of mass: for a
+// convex hull or compound, the recentred frame).
+Status BuildPads(const SceneSpec& spec, const std::map<std::string, BodyId>& bodies, Scene* scene) {
+  for (const PadSpec& ps : spec.pads) {
+    PadDef d = ps.def;
+    if (!ps.robot.empty()) {
+      const Robot& r = scene->robots[FindRobot(*scene, ps.robot)].robot;
+      const int link = r.model->FindLink(ps.link);
+      d.body = r.link_body[link];
+      d.X_BP = Compose(Inverse(r.X_LB[link]), ps.def.X_BP);
+    } else {
+      d.body = bodies.at(ps.body);
+    }
+    auto id = scene->world.AddPad(d);
+    if (!id.ok()) return id.status();  // named "pads[i]", the same index as the file's
+  }
+  return Status::Ok();
+}
+
 GraspSpec BuildGrasp(const GraspTargetSpec& g, const std::map<std::string, BodyId>& bodies, const Scene& scene) {
   GraspSpec grasp;
   grasp.object = bodies.at(g.object);
@@ -194,6 +221,7 @@ StatusOr<Scene> BuildScene(std::shared_ptr<const SceneSpec> spec) {
   GL_TRY(BuildJoints(*spec, bodies, &scene.world));
   GL_TRY(BuildRobots(*spec, bodies, &scene));
   GL_TRY(BuildActions(*spec, &scene));
+  GL_TRY(BuildPads(*spec, bodies, &scene));
   GL_TRY(BuildSensors(*spec, &scene));
   if (spec->grasp) scene.grasp = BuildGrasp(*spec->grasp, bodies, scene);
   if (spec->teleop) GL_TRY(BuildTeleop(*spec->teleop, &scene));

@@ -16,7 +16,7 @@ StatusOr<SceneSpec> ParseSceneSpec(std::string_view text, const SceneLoadOptions
   if (!doc.is_object()) return Status::Error("scene: must be a JSON object");
   const Node root(doc, "");
   GL_TRY(root.ExpectObject({"format", "version", "name", "gravity", "timestep", "solver", "dynamics", "contact", "sleep", "materials",
-                            "frictionPairs", "bodies", "joints", "robots", "actions", "grasp", "initialOverlap", "sensors", "teleop"}));
+                            "frictionPairs", "bodies", "joints", "robots", "actions", "grasp", "initialOverlap", "sensors", "teleop", "pads"}));
   std::string format;
   GL_TRY(String(root, "format", &format, true));
   if (format != "grasplab-scene") return Status::Error("format: must be \"grasplab-scene\", got \"" + format + "\"");
@@ -42,6 +42,7 @@ StatusOr<SceneSpec> ParseSceneSpec(std::string_view text, const SceneLoadOptions
   GL_TRY(ParseRobots(root, options, &spec));
   GL_TRY(ParseActions(root, &spec));
   GL_TRY(ParseGrasp(root, &spec));
+  GL_TRY(ParsePads(root, &spec));
   GL_TRY(ParseSensors(root, &spec));
   GL_TRY(ParseTeleop(root, &spec));
   return spec;

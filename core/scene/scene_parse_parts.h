@@ -29,7 +29,9 @@ Status ParseRobots(const Node& root, const SceneLoadOptions& options, SceneSpec*
 // scene_parse_actions.cc: actions and grasp.
 Status ParseActions(const Node& root, SceneSpec* spec);
 Status ParseGrasp(const Node& root, SceneSpec* spec);
-// scene_parse_sensors.cc: sensors (after robots).
+// scene_parse_pads.cc: compliant pads (after bodies and robots).
+Status ParsePads(const Node& root, SceneSpec* spec);
+// scene_parse_sensors.cc: sensors (after robots and pads).
 Status ParseSensors(const Node& root, SceneSpec* spec);
 // scene_parse_teleop.cc: teleop (after robots).
 Status ParseTeleop(const Node& root, SceneSpec* spec);

@@ -81,6 +81,17 @@ Status ParseSensor(const Node& s, const SceneSpec& spec, SensorSpec* out) {
     d.type = SensorType::kForceTorque;
     GL_TRY(s.ExpectObject({"type", "name", "robot", "link", "position", "orientation", "gravityCompensation", "rate",
                            "noise"}));
+  } else if (type == "tactile" && s.Has("pad")) {
+    // A pad's pressure grid: the pad gives the body, face and taxels.
+    d.type = SensorType::kTactile;
+    GL_TRY(s.ExpectObject({"type", "name", "pad", "rate", "noise"}));
+    GL_TRY(String(s, "name", &d.name, true));
+    GL_TRY(String(s, "pad", &out->pad, true));
+    bool found = false;
+    for (const PadSpec& p : spec.pads) found = found || p.def.name == out->pad;
+    if (!found) return Status::Error(s.Child("pad") + ": no pad named \"" + out->pad + "\"");
+    GL_TRY(Number(s, "rate", &d.rate, false, 0.0, 1e6));
+    return ParseNoise(s, d.type, &d.noise);
   } else if (type == "tactile") {
     d.type = SensorType::kTactile;
     GL_TRY(s.ExpectObject({"type", "name", "robot", "link", "position", "orientation", "size", "rows", "cols", "depth",

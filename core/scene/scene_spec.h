@@ -24,6 +24,7 @@
 #include "core/dynamics/material.h"
 #include "core/grasp/grasp_quality.h"
 #include "core/robot/robot.h"
+#include "core/world/pad_def.h"
 #include "core/world/sensor_def.h"
 #include "core/world/world_settings.h"
 
@@ -109,6 +110,7 @@ struct SensorSpec {
   std::string robot;
   std::string link;                 // kForceTorque (empty: the robot's root link), kTactile
   std::vector<std::string> joints;  // kJoint: URDF joint names (empty: every moving joint)
+  std::string pad;                  // kTactile on a pad: the pad's name (robot and link empty)
   std::string field;                // "sensors[i]"
 };
 
@@ -125,6 +127,16 @@ struct TeleopSpec {
 // scene, or move free bodies apart before the first step.
 enum class InitialOverlapPolicy { kWarn, kError, kResolve };
 
+// A compliant pad as declared (docs/contact-models.md): on a robot's link
+// (robot and link set, X_BP in the link frame) or on a body (body set,
+// X_BP in the body's frame as given in the scene); the builder resolves it.
+struct PadSpec {
+  PadDef def;
+  std::string robot, link;
+  std::string body;
+  std::string field;  // "pads[i]"
+};
+
 struct SceneSpec {
   std::string name = "scene";
   InitialOverlapPolicy initial_overlap = InitialOverlapPolicy::kWarn;
@@ -139,6 +151,7 @@ struct SceneSpec {
   std::optional<GraspTargetSpec> grasp;
   std::vector<SensorSpec> sensors;
   std::optional<TeleopSpec> teleop;
+  std::vector<PadSpec> pads;
 };
 
 // The robot of that name in the spec (parsed so far, while parsing), or null.

@@ -8,7 +8,8 @@
 
 namespace grasplab {
 
-void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& state, IslandList* islands) {
+void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& state, IslandList* islands,
+                                   const PadStage* pads) {
   contact_links_.resize(state.contacts.size());
   for (std::size_t c = 0; c < state.contacts.size(); ++c) {
     contact_links_[c] = {state.contacts[c].body_a, state.contacts[c].body_b};
@@ -21,6 +22,7 @@ void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& st
   for (const JointDef& d : model.joints) {
     if (d.coupled_to >= 0) joint_links_.push_back({d.child, model.joints[d.coupled_to].child});
   }
+  if (pads) pads->AppendIslandLinks(model, state, &joint_links_);
   if (model.settings.single_island) {
     int first = -1;
     for (int i = 0; i < model.body_count(); ++i) {
@@ -38,7 +40,7 @@ void IslandAssembler::BuildIslands(const WorldModel& model, const WorldState& st
 void IslandAssembler::Assemble(const Island& island, const WorldModel& model, WorldState* mutable_state,
                                const JointControllers& controllers, const WarmStartStore* warm, double h,
                                std::vector<VelocityBody>* bodies, IslandSystem* sys,
-                               std::span<const std::uint8_t> tree_joints) {
+                               std::span<const std::uint8_t> tree_joints, PadStage* pads) {
   const WorldState& state = *mutable_state;
   const WorldSettings& settings = model.settings;
   const std::vector<Pose>& X = state.X_WB;
@@ -134,6 +136,7 @@ void IslandAssembler::Assemble(const Island& island, const WorldModel& model, Wo
     for (const auto& [j, slot] : limit_of_) sys->limit_support.push_back(warm->joint_support(j, slot));
     for (const auto& [j, slot] : bounded_of_) sys->friction_support.push_back(warm->joint_support(j, slot));
   }
+  if (pads) pads->AppendRows(model, state, local_, h, sys);
   for (int b : island.bodies) local_[b] = -1;
 }
 

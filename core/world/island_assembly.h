@@ -11,7 +11,8 @@
 //   - limit rows (eq. 9) within the threshold plus, in the error-correction
 //     mode, the distance the joint can travel in 2 h (speculative like
 //     contacts), with eq. 19's target (solvers/contact_target.h);
-//   - the island's contacts (normal and friction rows built by the solver).
+//   - the island's contacts (normal and friction rows built by the solver);
+//   - the island's pads' bounded rows, after the joints' (world/pad_stage.h).
 // The equality rows go in reverse joint order: the models add a child's
 // joint after its parent's, so every joint's rows come before its parent's,
 // and the Cholesky factor of S = J W J^T has no fill for a tree of joints
@@ -32,6 +33,7 @@
 #include "core/dynamics/islands.h"
 #include "core/solvers/contact_model.h"
 #include "core/solvers/warm_start_store.h"
+#include "core/world/pad_stage.h"
 #include "core/world/world_data.h"
 
 namespace grasplab {
@@ -40,7 +42,9 @@ class IslandAssembler {
  public:
   // Step 9. With single_island (the collision-group benchmark only) every
   // dynamic body is chained into one island.
-  void BuildIslands(const WorldModel& model, const WorldState& state, IslandList* islands);
+  // With pads, each pressed pad joins its two bodies' islands.
+  void BuildIslands(const WorldModel& model, const WorldState& state, IslandList* islands,
+                    const PadStage* pads = nullptr);
 
   // Step 10: the rows of one island into *sys (cleared first) over the
   // velocity bodies (world-indexed; the system points into them and into
@@ -52,7 +56,8 @@ class IslandAssembler {
   // no equality rows (a coupled one still adds its coupling row).
   void Assemble(const Island& island, const WorldModel& model, WorldState* state,
                 const JointControllers& controllers, const WarmStartStore* warm, double h,
-                std::vector<VelocityBody>* bodies, IslandSystem* sys, std::span<const std::uint8_t> tree_joints = {});
+                std::vector<VelocityBody>* bodies, IslandSystem* sys, std::span<const std::uint8_t> tree_joints = {},
+                PadStage* pads = nullptr);
 
   // Hands the solved impulses of the island last assembled back to its
   // joints (header). With warm != nullptr, stores the rows' supports.

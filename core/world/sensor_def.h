@@ -17,7 +17,8 @@
 //                 (world/force_torque_sensor.h)
 //   kTactile      rows x cols normal forces (N), row-major, row 0 at the
 //                 face's -y edge, column 0 at its -x edge
-//                 (world/tactile_sensor.h)
+//                 (world/tactile_sensor.h); on a pad, its nodes' element
+//                 forces p_k A (world/pad_stage.h)
 #pragma once
 
 #include <cstdint>
@@ -75,6 +76,13 @@ struct SensorDef {
   double size_x = 0.0, size_y = 0.0;  // m
   int rows = 0, cols = 0;
   double depth = 0.002;  // m
+  // kTactile on a compliant pad (world/pad_stage.h): the pad's index, -1
+  // for a tactile array on a rigid link. The taxels are then the pad's
+  // nodes, each reading its element's force p_k A (N, >= 0: the pad's
+  // pressure grid times the element area), in the same row-major order;
+  // body, X_BS, size, rows and cols are the pad's (World::AddSensor sets
+  // them), so every reader of tactile sensors draws a pad like any array.
+  int pad = -1;
 };
 
 // The last reading of a sensor (held between samples when its rate is

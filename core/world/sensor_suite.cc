@@ -25,7 +25,18 @@ int SensorSuite::Find(const std::string& name) const {
   return -1;
 }
 
-StatusOr<int> SensorSuite::Add(const SensorDef& def, const WorldModel& model, const std::string& field) {
+StatusOr<int> SensorSuite::Add(const SensorDef& def_in, const WorldModel& model, const std::string& field) {
+  SensorDef def = def_in;
+  if (def.type == SensorType::kTactile && def.pad >= 0) {
+    if (def.pad >= static_cast<int>(model.pads.size())) {
+      return Status::Error(field + ".pad: unknown pad " + std::to_string(def.pad));
+    }
+    const PadDef& p = model.pads[def.pad];
+    def.body = p.body;
+    def.X_BS = p.X_BP;
+    def.size_x = p.grid.size_x, def.size_y = p.grid.size_y;
+    def.rows = p.grid.rows, def.cols = p.grid.cols;
+  }
   GL_TRY(ValidateSensorDef(def, field));
   if (Find(def.name) >= 0) return Status::Error(field + ".name: duplicate sensor name \"" + def.name + "\"");
   Sensor s;
@@ -107,7 +118,13 @@ void SensorSuite::Measure(Sensor* s, const WorldModel& model, const WorldState& 
       break;
     }
     case SensorType::kTactile:
-      BinContactForces(d, Compose(state.X_WB[d.body], d.X_BS), state.contacts, h, v);
+      if (d.pad >= 0) {
+        const double area = model.pads[d.pad].grid.element_area();
+        const std::vector<double>& p = state.pads[d.pad].pressure;
+        for (std::size_t k = 0; k < v.size() && k < p.size(); ++k) v[k] = p[k] * area;
+      } else {
+        BinContactForces(d, Compose(state.X_WB[d.body], d.X_BS), state.contacts, h, v);
+      }
       break;
   }
 }

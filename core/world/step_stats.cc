@@ -15,6 +15,7 @@ const char* StageName(Stage stage) {
     case Stage::kSolveIslands: return "solveIslands";
     case Stage::kStoreSolution: return "storeSolution";
     case Stage::kSensors: return "sensors";
+    case Stage::kPads: return "pads";
     case Stage::kCount: break;
   }
   return "?";

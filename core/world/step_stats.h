@@ -23,6 +23,8 @@ enum class Stage : int {
   kSolveIslands,            // step 10: the contact model's impulses and v^{l+1}
   kStoreSolution,           // v^{l+1}, joint rates and the impulses kept for the next step's warm start
   kSensors,                 // after the step: the declared sensors' readings (world/sensor_suite.h)
+  kPads,                    // after the narrow phase and the free velocities: compliant pads' pressures,
+                            // forces and rows (world/pad_stage.h); last in the list so the others keep their indices
   kCount
 };
 inline constexpr int kStageCount = static_cast<int>(Stage::kCount);

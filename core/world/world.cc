@@ -389,6 +389,11 @@ Status World::Step(double h) {
   if (!IsFinite(h) || h <= 0.0 || h > 0.1) {
     return Status::Error("timestep: must be in (0, 0.1] s, got " + FormatNumber(h));
   }
+  if (!model_.pads.empty() && (penalty_ || reduced())) {
+    return Status::Error(std::string("pads: compliant pads run with the velocity-level contact models (solver.type "
+                                     "\"lcp\", \"pgs\" or \"impulse\") in the maximal formulation, not with ") +
+                         (penalty_ ? "solver.type \"penalty\"" : "dynamics.formulation \"reduced\""));
+  }
   if (reduced()) GL_TRY(penalty_ ? PrepareContactModel() : PrepareTrees());
   clock_.Begin(&stats_);
   stats_.bisections = 0;
@@ -435,6 +440,27 @@ Status World::Step(double h) {
   return Status::Ok();
 }
 
+StatusOr<int> World::AddPad(const PadDef& def) {
+  const std::string field = "pads[" + std::to_string(model_.pads.size()) + "]";
+  GL_TRY(ValidatePadDef(def, field));
+  if (def.body < 0 || def.body >= body_count()) return Status::Error(field + ".body: unknown body");
+  if (FindPad(def.name) >= 0) return Status::Error(field + ".name: duplicate pad name \"" + def.name + "\"");
+  PadDef d = def;
+  d.X_BP.q.normalize();
+  model_.pads.push_back(d);
+  state_.pads.emplace_back();
+  state_.pads.back().pressure.assign(d.grid.node_count(), 0.0);
+  pads_.Add(d);
+  return static_cast<int>(model_.pads.size()) - 1;
+}
+
+int World::FindPad(const std::string& name) const {
+  for (int i = 0; i < pad_count(); ++i) {
+    if (model_.pads[i].name == name) return i;
+  }
+  return -1;
+}
+
 StatusOr<int> World::AddSensor(const SensorDef& def) {
   return sensors_.Add(def, model_, "sensors[" + std::to_string(sensors_.size()) + "]");
 }
@@ -462,10 +488,15 @@ void World::StepVelocityLevel(double* h) {
     FindContacts(*h);
   }
   stats_.step_length = *h;
+  if (!pads_.empty()) RunStage(&clock_, Stage::kPads, [&] { pads_.Solve(model_, &state_); });
   RunStage(&clock_, Stage::kExternalImpulses, [&] {
     ExternalImpulses(model_, state_, *h, &scratch_, &drag_);
     if (reduced()) trees_.FreeVelocities(model_, state_, *h, drag_, &scratch_.velocity_bodies);
   });
+  if (!pads_.empty()) {
+    RunStage(&clock_, Stage::kPads,
+             [&] { pads_.ApplyNormalImpulses(model_, *h, &state_, &scratch_.velocity_bodies); });
+  }
   const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
   RunStage(&clock_, Stage::kJointForces,
            [&] { ApplyJointForces(model_, state_, *h, &scratch_.velocity_bodies, tree_joints); });
@@ -474,7 +505,7 @@ void World::StepVelocityLevel(double* h) {
 
 void World::SolveIslands(double h, bool write_back) {
   RunStage(&clock_, Stage::kIslands, [&] {
-    assembler_.BuildIslands(model_, state_, &islands_);
+    assembler_.BuildIslands(model_, state_, &islands_, pads_.empty() ? nullptr : &pads_);
     stats_.island_count = islands_.size();
     stats_.bodies_woken = sleeping() ? sleep_.WakeTouched(islands_, &scratch_.velocity_bodies) : 0;
   });
@@ -493,11 +524,13 @@ void World::SolveIslands(double h, bool write_back) {
   const PreStepVelocities before{state_.X_WB, state_.v_WB, state_.w_WB, model_.is_static, scratch_.velocity_bodies};
   for (int k = 0; k < islands_.size(); ++k) {
     const Island& island = islands_[k];
-    if (island.contacts.empty() && island.joints.empty()) continue;  // eq. 15: v* is already v^{l+1}
+    if (island.contacts.empty() && island.joints.empty() && !pads_.Presses(model_, state_, island.bodies)) {
+      continue;  // eq. 15: v* is already v^{l+1}
+    }
     if (sleeping() && sleep_.island_asleep(k)) continue;             // v^{l+1} = v* = 0 (WakeTouched)
     RunStage(&clock_, Stage::kAssembleRows, [&] {
       assembler_.Assemble(island, model_, &state_, controllers_, warm_rows ? &warm_start_ : nullptr, h,
-                          &scratch_.velocity_bodies, &island_system_, tree_joints);
+                          &scratch_.velocity_bodies, &island_system_, tree_joints, pads_.empty() ? nullptr : &pads_);
       if (reduced()) trees_.Attach(island, &island_system_);
     });
     IslandSolveStats r;
@@ -506,6 +539,7 @@ void World::SolveIslands(double h, bool write_back) {
     RunStage(&clock_, Stage::kStoreSolution, [&] {
       assembler_.Store(island, island_system_, island_impulses_, h, &state_, &controllers_,
                        warm_rows ? &warm_start_ : nullptr);
+      if (!pads_.empty()) pads_.StoreImpulses(island_impulses_.bounded, h, &state_);
       if (r.lcp) {
         ++stats_.lcp_islands;
         ++stats_.lcp_islands_total;

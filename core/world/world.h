@@ -11,6 +11,9 @@
 //   kBroadPhase           step 4      world/contact_finder        candidate pairs, speculative margins
 //   kNarrowPhase          steps 4-5   world/contact_finder        contact sets; mu by eq. 13
 //   kExternalImpulses     step 6      world/external_impulses     v* = v^l + h M^-1 k: gravity, gyroscopic term, drag
+//   kPads                 (seed 004)  world/pad_stage             compliant pads: face contacts taken over, the
+//                                                                 pressure LCP (eq. 6), h F into v*; their rows
+//                                                                 join kIslands and kAssembleRows
 //   kJointForces          steps 7-8   world/joint_forces          motor efforts, viscous joint friction
 //   kIslands              step 9      world/island_assembly       bodies joined by joints or contacts; sleeping
 //                                     world/island_sleep          islands touched by awake ones wake
@@ -53,6 +56,7 @@
 #include "core/world/island_assembly.h"
 #include "core/world/island_sleep.h"
 #include "core/world/penalty_model.h"
+#include "core/world/pad_stage.h"
 #include "core/world/sensor_suite.h"
 #include "core/world/step_stats.h"
 #include "core/world/world_data.h"
@@ -196,6 +200,18 @@ class World final : private IslandStages {
   // The sensor with this name, or -1.
   int FindSensor(const std::string& name) const { return sensors_.Find(name); }
 
+  // Compliant pads (world/pad_stage.h, docs/contact-models.md): validated
+  // (messages naming "pads[<index>]"), on a body added before; solved by
+  // every velocity-level Step from then on (stage kPads). The penalty
+  // model and the reduced formulation do not run pads: Step reports it.
+  StatusOr<int> AddPad(const PadDef& def);
+  int pad_count() const { return static_cast<int>(model_.pads.size()); }
+  const PadDef& pad_def(int i) const { return model_.pads[i]; }
+  // The pad's contact in the last step (pressures zero before the first).
+  const PadContact& pad_contact(int i) const { return state_.pads[i]; }
+  // The pad with this name, or -1.
+  int FindPad(const std::string& name) const;
+
   // Advances the world by h seconds (0 < h <= 0.1), or by less when the
   // contact-time search shortens the step (stats().step_length). Rejects a
   // bad h, or settings that did not validate, without touching the state.
@@ -294,6 +310,7 @@ class World final : private IslandStages {
   StepStats stats_;
   ArticulatedTrees trees_;
   SensorSuite sensors_;
+  PadStage pads_;
   IslandSleep sleep_;
   bool poses_placed_ = false;       // SetBodyPose since the last step: trees take their coordinates from the poses
   std::vector<double> q_search_;    // the contact-time search's starting joint positions

@@ -16,6 +16,7 @@
 #include "core/dynamics/material.h"
 #include "core/math/types.h"
 #include "core/solvers/velocity_body.h"
+#include "core/world/pad_def.h"
 #include "core/world/world_settings.h"
 
 namespace grasplab {
@@ -30,6 +31,7 @@ struct WorldModel {
   std::vector<std::uint8_t> is_static;
   std::vector<BodyPair> excluded_pairs;  // never collide; sorted, a < b
   std::vector<JointDef> joints;          // axes normalised
+  std::vector<PadDef> pads;              // compliant pads (world/pad_stage.h)
 
   int body_count() const { return static_cast<int>(bodies.size()); }
   int joint_count() const { return static_cast<int>(joints.size()); }
@@ -61,6 +63,7 @@ struct WorldState {
   std::vector<MountTwist> mount_twist;
   std::vector<JointState> joints;
   std::vector<Contact> contacts;   // the last step's (or UpdateContacts') contact sets, with impulses
+  std::vector<PadContact> pads;    // per model pad: its contact in the last step (world/pad_stage.h)
 };
 
 struct StepScratch {

@@ -13,7 +13,7 @@ namespace {
 
 // Lowest first.
 const std::vector<std::string> kLayers = {"base", "math", "geometry", "collision", "dynamics", "multibody", "solvers",
-                                          "control", "world", "robot", "grasp", "scene", "planning", "io"};
+                                          "contact", "control", "world", "robot", "grasp", "scene", "planning", "io"};
 
 int Rank(const std::string& folder) {
   for (std::size_t i = 0; i < kLayers.size(); ++i) {

@@ -135,7 +135,7 @@ export const JointField = Object.freeze({
 });
 // Stage names in World::Step's order (core/world/step_stats.h), then the counters.
 export const STAGE_NAMES = ['integratePositions', 'contactTime', 'broadPhase', 'narrowPhase', 'externalImpulses',
-  'jointForces', 'islands', 'assembleRows', 'solveIslands', 'storeSolution', 'sensors'];
+  'jointForces', 'islands', 'assembleRows', 'solveIslands', 'storeSolution', 'sensors', 'pads'];
 const C = STAGE_NAMES.length;
 export const STATS_SIZE = C + 20;
 export const Stats = Object.freeze({
