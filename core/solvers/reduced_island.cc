@@ -144,6 +144,27 @@ class BodySets {
   std::vector<std::uint64_t>& bits_;
 };
 
+// The part every body-coordinate reduction starts with: the sizes, the
+// free velocities v_free (= v_c until the solve), and W h per block of
+// every row into out->scratch.WH.
+void BeginReduction(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out) {
+  const int nb = static_cast<int>(sys.bodies.size());
+  const int mh = static_cast<int>(H.size());
+  out->N = 6 * nb;
+  out->mh = mh;
+  out->v_free.assign(out->N, 0.0);
+  for (int i = 0; i < nb; ++i) {
+    const Vec6 v = Velocity(*sys.bodies[i]);
+    for (int k = 0; k < 6; ++k) out->v_free[6 * i + k] = v[k];
+  }
+  out->v_c = out->v_free;
+  std::vector<Vec6>& WH = out->scratch.WH;
+  WH.resize(static_cast<std::size_t>(mh) * JacobianRow::kMaxBlocks);
+  for (int r = 0; r < mh; ++r) {
+    for (int b = 0; b < H[r].count; ++b) WH[r * JacobianRow::kMaxBlocks + b] = ApplyW(*sys.bodies[H[r].body[b]], H[r].J[b]);
+  }
+}
+
 }  // namespace
 
 // Row . (island velocity vector, 6 per body, dense).
@@ -205,22 +226,10 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   const int N = 6 * nb;
   const int mj = static_cast<int>(sys.joint_rows.size());
   const int mh = static_cast<int>(H.size());
-  out->N = N;
-  out->mh = mh;
-  // Free velocities, dense.
-  out->v_free.assign(N, 0.0);
-  for (int i = 0; i < nb; ++i) {
-    const Vec6 v = Velocity(*sys.bodies[i]);
-    for (int k = 0; k < 6; ++k) out->v_free[6 * i + k] = v[k];
-  }
-  out->v_c = out->v_free;
-  // H W H^T: W h_k per block of row k, dotted with row i's blocks on the
-  // same bodies.
+  // Free velocities, dense; W h_k per block of row k (for H W H^T: dotted
+  // with row i's blocks on the same bodies).
+  BeginReduction(sys, H, out);
   std::vector<Vec6>& WH = out->scratch.WH;
-  WH.resize(static_cast<std::size_t>(mh) * JacobianRow::kMaxBlocks);
-  for (int r = 0; r < mh; ++r) {
-    for (int b = 0; b < H[r].count; ++b) WH[r * JacobianRow::kMaxBlocks + b] = ApplyW(*sys.bodies[H[r].body[b]], H[r].J[b]);
-  }
   std::vector<double>& G = out->G;
   G.assign(static_cast<std::size_t>(mh) * mh, 0.0);
   for (int i = 0; i < mh; ++i) {
@@ -355,21 +364,9 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
 
 void ReduceContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out) {
   const int nb = static_cast<int>(sys.bodies.size());
-  const int N = 6 * nb;
   const int mh = static_cast<int>(H.size());
-  out->N = N;
-  out->mh = mh;
-  out->v_free.assign(N, 0.0);
-  for (int i = 0; i < nb; ++i) {
-    const Vec6 v = Velocity(*sys.bodies[i]);
-    for (int k = 0; k < 6; ++k) out->v_free[6 * i + k] = v[k];
-  }
-  out->v_c = out->v_free;
+  BeginReduction(sys, H, out);
   std::vector<Vec6>& WH = out->scratch.WH;
-  WH.resize(static_cast<std::size_t>(mh) * JacobianRow::kMaxBlocks);
-  for (int r = 0; r < mh; ++r) {
-    for (int b = 0; b < H[r].count; ++b) WH[r * JacobianRow::kMaxBlocks + b] = ApplyW(*sys.bodies[H[r].body[b]], H[r].J[b]);
-  }
   if (static_cast<int>(out->rows_of_body.size()) < nb) out->rows_of_body.resize(nb);
   for (int b = 0; b < nb; ++b) out->rows_of_body[b].clear();
   for (int r = 0; r < mh; ++r) {

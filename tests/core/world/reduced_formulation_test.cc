@@ -67,22 +67,15 @@ TEST_CASE("Reduced: a pendulum at 0.5 rad swings with the elliptic-integral peri
   const double L = 0.5, r = 0.02, m = 1.0, phi0 = 0.5, h = 1e-3;
   Chain c;
   MakeChain(&c, 1, L, r, m, phi0, Formulation::kReduced);
-  double prev = 0.0, first = -1.0, last = -1.0, drift = 0.0;
-  int turns = 0;
+  TurningPoints turns(h);
+  double drift = 0.0;
   for (int k = 1; k <= 10000; ++k) {  // 10 s
     REQUIRE(c.world.Step(h).ok());
-    const double qd = c.world.joint_velocity(c.hinges[0]);
-    if (k > 1 && prev > 0.0 && qd <= 0.0) {  // a turning point, interpolated
-      const double t = (k - 1 + prev / (prev - qd)) * h;
-      if (first < 0.0) first = t;
-      last = t;
-      ++turns;
-    }
-    prev = qd;
+    turns.Add(c.world.joint_velocity(c.hinges[0]));
     drift = std::max(drift, std::abs((c.world.pose(c.bobs[0]).p - c.anchors[0]).norm() - L));
   }
-  REQUIRE(turns >= 5);
-  const double period = (last - first) / (turns - 1);
+  REQUIRE(turns.turns() >= 5);
+  const double period = turns.period();
   const double I = m * L * L + 0.4 * m * r * r;  // about the pivot
   const double expected = 4.0 * std::sqrt(I / (m * kG * L)) * EllipticK(std::sin(phi0 / 2));
   CHECK(std::abs(period / expected - 1.0) < 1e-3);
@@ -243,23 +236,16 @@ TEST_CASE("Reduced, penalty model: a pendulum keeps its exact period (0.1 %) and
     return 0.5 * I * w * w + m * kG * c.world.pose(c.bobs[0]).p.z();
   };
   const double E0 = energy(), swing = m * kG * L * (1.0 - std::cos(phi0));
-  double prev = 0.0, first = -1.0, last = -1.0, drift = 0.0, worst = 0.0;
-  int turns = 0;
+  TurningPoints turns(h);
+  double drift = 0.0, worst = 0.0;
   for (int k = 1; k <= 4000; ++k) {  // 10 s
     REQUIRE(c.world.Step(h).ok());
-    const double qd = c.world.joint_velocity(c.hinges[0]);
-    if (k > 1 && prev > 0.0 && qd <= 0.0) {
-      const double t = (k - 1 + prev / (prev - qd)) * h;
-      if (first < 0.0) first = t;
-      last = t;
-      ++turns;
-    }
-    prev = qd;
+    turns.Add(c.world.joint_velocity(c.hinges[0]));
     drift = std::max(drift, std::abs((c.world.pose(c.bobs[0]).p - c.anchors[0]).norm() - L));
     worst = std::max(worst, std::abs(energy() - E0));
   }
-  REQUIRE(turns >= 5);
-  const double period = (last - first) / (turns - 1);
+  REQUIRE(turns.turns() >= 5);
+  const double period = turns.period();
   const double expected = 4.0 * std::sqrt(I / (m * kG * L)) * EllipticK(std::sin(phi0 / 2));
   INFO("period " << period << " s, expected " << expected << "; energy error " << worst / swing << " of the swing");
   CHECK(std::abs(period / expected - 1.0) < 1e-3);
