@@ -117,4 +117,19 @@ Status Pose7(const Node& n, Pose* X) {
   return Status::Ok();
 }
 
+Status Size2(const Node& n, double* x, double* y) {
+  if (!n.Has("size")) return Status::Error(n.Child("size") + ": required, [x, y] in m");
+  double size[2] = {0.0, 0.0};
+  GL_TRY(Vector(n, "size", 2, size, true));
+  for (int k = 0; k < 2; ++k) {
+    if (!(size[k] > 0.0) || size[k] > 10.0) {
+      return Status::Error(n.Child("size") + "[" + std::to_string(k) + "]: must be a finite number > 0 and <= 10 (m), got " +
+                           Describe(n.At("size").json().at(k)));
+    }
+  }
+  *x = size[0];
+  *y = size[1];
+  return Status::Ok();
+}
+
 }  // namespace grasplab

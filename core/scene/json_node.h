@@ -53,5 +53,8 @@ Status Bool(const Node& parent, const std::string& key, bool* out);
 // "position" [x, y, z] and "orientation" [w, x, y, z] of n (defaults: origin,
 // identity); the quaternion normalised.
 Status Pose7(const Node& n, Pose* X);
+// "size" [x, y] of n (m), required, each in (0, 10]: a tactile array's or a
+// pad's extent.
+Status Size2(const Node& n, double* x, double* y);
 
 }  // namespace grasplab

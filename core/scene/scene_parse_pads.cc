@@ -35,16 +35,7 @@ Status ParsePad(const Node& s, const SceneSpec& spec, PadSpec* out) {
     if (!found) return Status::Error(s.Child("body") + ": no body named \"" + out->body + "\"");
   }
   GL_TRY(Pose7(s, &d.X_BP));
-  if (!s.Has("size")) return Status::Error(s.Child("size") + ": required, [x, y] in m");
-  double size[2] = {0.0, 0.0};
-  GL_TRY(Vector(s, "size", 2, size, true));
-  for (int k = 0; k < 2; ++k) {
-    if (!(size[k] > 0.0) || size[k] > 10.0) {
-      return Status::Error(s.Child("size") + "[" + std::to_string(k) + "]: must be a finite number > 0 and <= 10 (m), got " +
-                           Describe(s.At("size").json().at(k)));
-    }
-  }
-  d.grid.size_x = size[0], d.grid.size_y = size[1];
+  GL_TRY(Size2(s, &d.grid.size_x, &d.grid.size_y));
   if (!s.Has("grid")) return Status::Error(s.Child("grid") + ": required, [cols, rows] (nodes along x and y)");
   const Node grid = s.At("grid");
   if (!grid.json().is_array() || grid.json().size() != 2) return grid.Error("must be [cols, rows]");

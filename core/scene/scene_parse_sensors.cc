@@ -117,16 +117,7 @@ Status ParseSensor(const Node& s, const SceneSpec& spec, SensorSpec* out) {
     case SensorType::kTactile: {
       GL_TRY(ParseLink(s, *robot, true, &out->link));
       GL_TRY(Pose7(s, &d.X_BS));
-      if (!s.Has("size")) return Status::Error(s.Child("size") + ": required, [x, y] in m");
-      double size[2] = {0.0, 0.0};
-      GL_TRY(Vector(s, "size", 2, size, true));
-      for (int k = 0; k < 2; ++k) {
-        if (!(size[k] > 0.0) || size[k] > 10.0) {
-          return Status::Error(s.Child("size") + "[" + std::to_string(k) + "]: must be a finite number > 0 and <= 10 (m), got " +
-                               Describe(s.At("size").json().at(k)));
-        }
-      }
-      d.size_x = size[0], d.size_y = size[1];
+      GL_TRY(Size2(s, &d.size_x, &d.size_y));
       GL_TRY(Integer(s, "rows", &d.rows, true, 1, 64));
       GL_TRY(Integer(s, "cols", &d.cols, true, 1, 64));
       GL_TRY(Number(s, "depth", &d.depth, false, 0.0, 1.0, /*lo_open=*/true));
