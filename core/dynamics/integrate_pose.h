@@ -23,6 +23,16 @@ Eigen::Matrix<double, 4, 3> EulerParameterRateMatrix(const Quat& e);
 // G of eq. 11 (rows: p_dot (3), e_dot (4); columns: v (3), w (3)).
 Eigen::Matrix<double, 7, 6> PoseRateMatrix(const Quat& e);
 
+// e_dot = (1/2) (0, w) e for a world-frame angular velocity w (rad/s),
+// written into out[0..3] as (w, x, y, z): the Euler parameters' rate in the
+// state derivative of the penalty model's Runge-Kutta substeps.
+inline void QuaternionRate(const Quat& q, const Vec3& w, double* out) {
+  out[0] = 0.5 * (-w.x() * q.x() - w.y() * q.y() - w.z() * q.z());
+  out[1] = 0.5 * (w.x() * q.w() + w.y() * q.z() - w.z() * q.y());
+  out[2] = 0.5 * (w.y() * q.w() + w.z() * q.x() - w.x() * q.z());
+  out[3] = 0.5 * (w.z() * q.w() + w.x() * q.y() - w.y() * q.x());
+}
+
 // Advances one body's pose by eq. 12 and renormalises its quaternion.
 // v_WB in m/s, w_WB in rad/s, h in s.
 void AdvancePose(double h, const Vec3& v_WB, const Vec3& w_WB, Pose* X_WB);

@@ -23,6 +23,16 @@ inline Pose BodyPoseWorld(const ArticulatedData& data, int i) {
   return X_WB;
 }
 
+// Body i's twist in the world (about the world origin, [w; v_O]) after
+// UpdateKinematics: the base's twist V_base_W plus s_W[j] qd[j] for i and
+// its ancestors; i < 0 is the base itself.
+inline SpatialVector BodyTwistWorld(const ArticulatedModel& model, const ArticulatedData& data, int i, const double* qd,
+                                    const SpatialVector& V_base_W) {
+  SpatialVector V = V_base_W;
+  for (int j = i; j >= 0; j = model.parent(j)) V += data.s_W[j] * qd[j];
+  return V;
+}
+
 // The joint-space image J^T F of a wrench F_W = [n; f] (N m about the world
 // origin, N; world coordinates) applied to body i: entry j is s_W[j] . F_W
 // for j = i and its ancestors, added into g (n entries).

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "core/multibody/kinematics.h"
+
+#include "core/multibody/kinematics.h"
 #include "core/multibody/ltdl.h"
 #include "core/solvers/reduced_island_internal.h"
 
@@ -50,9 +52,7 @@ void SplitRow(const IslandSystem& sys, const ReducedIsland::Trees& tp, const Jac
 Vec6 TreeBodyVelocity(const IslandSystem& sys, int b, const double* qd_all, const ReducedIsland::Trees& tp) {
   const IslandTreeLink& link = sys.tree_links[b];
   const IslandTree& t = sys.trees[link.tree];
-  const double* qd = qd_all + tp.offset[link.tree];
-  SpatialVector V = t.V_base_W;
-  for (int j = link.body; j >= 0; j = t.model->parent(j)) V += t.data->s_W[j] * qd[j];
+  const SpatialVector V = BodyTwistWorld(*t.model, *t.data, link.body, qd_all + tp.offset[link.tree], t.V_base_W);
   const Vec3 w = Angular(V);
   Vec6 out;
   out << Linear(V) + w.cross(sys.bodies[b]->p_W), w;

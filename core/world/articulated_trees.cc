@@ -261,8 +261,7 @@ void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState&
     for (int i = 0; i < n; ++i) t.qd[i] += h * t.qdd[i];
     // The bodies' free twists.
     for (BodyId c : t.bodies) {
-      SpatialVector V = t.V_base_W;
-      for (int j = link_[c].body; j >= 0; j = t.model.parent(j)) V += t.data.s_W[j] * t.qd[j];
+      const SpatialVector V = BodyTwistWorld(t.model, t.data, link_[c].body, t.qd.data(), t.V_base_W);
       VelocityBody& vb = (*bodies)[c];
       vb.w_W = Angular(V);
       vb.v_W = Linear(V) + vb.w_W.cross(vb.p_W);
@@ -367,8 +366,7 @@ void ArticulatedTrees::LoadPenaltyState(const WorldModel& model, const double* y
     y += 2 * n;
     PlaceTree(model, &t, state);  // q, qd, the kinematics and the poses
     for (BodyId c : t.bodies) {
-      SpatialVector V = t.V_base_W;
-      for (int j = link_[c].body; j >= 0; j = t.model.parent(j)) V += t.data.s_W[j] * t.qd[j];
+      const SpatialVector V = BodyTwistWorld(t.model, t.data, link_[c].body, t.qd.data(), t.V_base_W);
       state->w_WB[c] = Angular(V);
       state->v_WB[c] = Linear(V) + state->w_WB[c].cross(state->X_WB[c].p);
     }
@@ -383,11 +381,7 @@ void ArticulatedTrees::PenaltyDerivative(const double* y, double delta, double* 
       const Quat q(y[3], y[4], y[5], y[6]);
       const Vec3 p_dot = v_O + w.cross(p);  // the base origin's velocity
       dydt[0] = p_dot.x(), dydt[1] = p_dot.y(), dydt[2] = p_dot.z();
-      // q_dot = (1/2) (0, w) q, w in the world frame.
-      dydt[3] = 0.5 * (-w.x() * q.x() - w.y() * q.y() - w.z() * q.z());
-      dydt[4] = 0.5 * (w.x() * q.w() + w.y() * q.z() - w.z() * q.y());
-      dydt[5] = 0.5 * (w.y() * q.w() + w.z() * q.x() - w.x() * q.z());
-      dydt[6] = 0.5 * (w.z() * q.w() + w.x() * q.y() - w.y() * q.x());
+      QuaternionRate(q, w, dydt + 3);
       for (int k = 0; k < 6; ++k) dydt[7 + k] = (t.V_base_W[k] - y[7 + k]) / delta;
       y += 13;
       dydt += 13;
@@ -402,15 +396,15 @@ void ArticulatedTrees::PenaltyDerivative(const double* y, double delta, double* 
   }
 }
 
-void ArticulatedTrees::PenaltyTolerances(const WorldModel& model, double tol, double* atol) const {
-  (void)model;
+void ArticulatedTrees::PenaltyTolerances(double position, double rotation, double velocity, double angular,
+                                         double* atol) const {
   for (const Tree& t : trees_) {
-    if (t.fixed_root) {
-      for (int k = 0; k < 13; ++k) atol[k] = tol * (k < 3 ? 0.01 : k < 7 ? 0.01 : k < 10 ? 1.0 : 0.1);
+    if (t.fixed_root) {  // p, q, then the twist [w; v_O]
+      for (int k = 0; k < 13; ++k) atol[k] = k < 3 ? position : k < 7 ? rotation : k < 10 ? angular : velocity;
       atol += 13;
     }
     const int n = t.model.dof();
-    for (int i = 0; i < n; ++i) atol[i] = tol * 0.01, atol[n + i] = tol * 0.1;
+    for (int i = 0; i < n; ++i) atol[i] = position, atol[n + i] = velocity;
     atol += 2 * n;
   }
 }

@@ -101,10 +101,11 @@ class ArticulatedTrees {
   // delta, the base's twist rate likewise towards the mount's (eq. 16's
   // correction), as the penalty model treats every body's velocity.
   void PenaltyDerivative(const double* y, double delta, double* dydt) const;
-  // Absolute tolerances of the state: position_scale (m, and rad for
-  // revolute q) and velocity_scale (m/s, rad/s) times tol, and the base's
-  // as a body's.
-  void PenaltyTolerances(const WorldModel& model, double tol, double* atol) const;
+  // Absolute tolerances of the state, the penalty model's per kind: q by
+  // `position` (m or rad), qd by `velocity` (m/s or rad/s); a base's pose by
+  // `position` and `rotation` (quaternion components), its twist by
+  // `angular` and `velocity`, as a body's.
+  void PenaltyTolerances(double position, double rotation, double velocity, double angular, double* atol) const;
   // Before a penalty step: the coordinates a quarantined tree goes back to,
   // and on the first step the bases placed where their mounts ask.
   void MarkStepStart(const WorldModel& model, const WorldState& state);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/base/format.h"
+#include "core/dynamics/integrate_pose.h"
 #include "core/math/det_math.h"
 #include "core/world/external_impulses.h"
 #include "core/world/joint_forces.h"
@@ -256,11 +257,7 @@ void PenaltyModel::Derivative(const PenaltyStepContext& ctx, double t, const std
     const Quat& q = state.X_WB[i].q;
     const Vec3& w = state.w_WB[i];
     o[0] = state.v_WB[i].x(), o[1] = state.v_WB[i].y(), o[2] = state.v_WB[i].z();
-    // q_dot = (1/2) (0, w) q, w in the world frame.
-    o[3] = 0.5 * (-w.x() * q.x() - w.y() * q.y() - w.z() * q.z());
-    o[4] = 0.5 * (w.x() * q.w() + w.y() * q.z() - w.z() * q.y());
-    o[5] = 0.5 * (w.y() * q.w() + w.z() * q.x() - w.x() * q.z());
-    o[6] = 0.5 * (w.z() * q.w() + w.x() * q.y() - w.y() * q.x());
+    QuaternionRate(q, w, o + 3);
     const Vec3 a = (bodies[i].v_W - state.v_WB[i]) / delta;
     const Vec3 alpha = (bodies[i].w_W - state.w_WB[i]) / delta;
     o[7] = a.x(), o[8] = a.y(), o[9] = a.z();
@@ -369,7 +366,10 @@ Status PenaltyModel::Step(const PenaltyStepContext& ctx, double h) {
       y[base + 2 * k + 1] = tracked_[k].filter[1];
     }
     atol.resize(y.size());
-    if (ctx.trees) ctx.trees->PenaltyTolerances(model, ps.tolerance, atol.data() + tree_base_);
+    if (ctx.trees) {
+      ctx.trees->PenaltyTolerances(ps.tolerance * kPositionScale, ps.tolerance * kRotationScale,
+                                   ps.tolerance * kVelocityScale, ps.tolerance * kAngularScale, atol.data() + tree_base_);
+    }
     for (std::size_t i = 0; i < tree_base_; ++i) {
       const int c = static_cast<int>(i % kBodyState);
       const double scale = c < 3 ? kPositionScale : c < 7 ? kRotationScale : c < 10 ? kVelocityScale : kAngularScale;

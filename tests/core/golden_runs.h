@@ -32,7 +32,10 @@ inline std::vector<GoldenRun> GoldenRuns() {
   const nlohmann::json golden = nlohmann::json::parse(text.str());
   std::vector<GoldenRun> runs;
   for (const nlohmann::json& run : golden.at("runs")) {
-    GoldenRun r{run.at("scene"), run.at("solver"), run.at("hash")};
+    GoldenRun r;
+    r.scene = run.at("scene");
+    r.solver = run.at("solver");
+    r.hash = run.at("hash");
     r.steps = run.at("steps");
     if (run.contains("formulation")) r.formulation = run.at("formulation");
     if (run.contains("teleop")) r.teleop = run.at("teleop");
