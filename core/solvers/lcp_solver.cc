@@ -59,6 +59,7 @@ struct LcpWorkspace {
   ReducedIsland red;
   std::vector<double> M, qv, z, earlier_z, hv, GT, fallback_w, zb;
   std::vector<std::uint8_t> support, basic;
+  std::vector<int> groups;  // RepairSupport's: each contact's pyramid weights, torsional pair, joint-friction pair
   double added_regularization = 0.0;  // by the retries, on M's first mh diagonal entries (times max_diag)
   LemkeSettings first, other;
   LemkeSolver lemke;
@@ -232,6 +233,19 @@ void WarmSupport(const IslandSystem& sys, const LcpLayout& L, std::vector<std::u
   }
 }
 
+// RepairSupport's groups: contact c's tangential pyramid weights are group
+// c, its torsional pair group q + c, joint friction i's pair group 2 q + i;
+// limits, normals and the lambdas stand alone (-1).
+std::span<const int> RepairGroups(const LcpLayout& L, LcpWorkspace* ws) {
+  std::vector<int>& g = ws->groups;
+  g.assign(L.n, -1);
+  for (int c = 0; c < L.q; ++c) {
+    for (int k = 0; k < L.u; ++k) g[L.beta0 + c * L.u + k] = k < L.ut ? c : L.q + c;
+  }
+  for (int i = 0; i < L.f; ++i) g[L.jbeta0 + 2 * i] = g[L.jbeta0 + 2 * i + 1] = 2 * L.q + i;
+  return g;
+}
+
 // A kSolved answer whose natural residual is above tolerance (1 + max |q|)
 // becomes kInaccurate: the cold solve's bar (max_relative_residual) or the
 // warm start's (warm_tolerance).
@@ -277,6 +291,12 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
   *repaired = false;
   if (*warm) {
     *basic = support;
+  } else if (!support.empty() && st.repair_iterations > 0 &&
+             RepairSupport(M, qv, support, z, &res, st.warm_tolerance, st.repair_iterations, RepairGroups(L, ws),
+                           &ws->warm, basic)) {
+    // A miss repaired by block principal pivots on the support (a contact
+    // that started sliding or touching: one or two k x k solves).
+    *repaired = true;
   } else if (!support.empty()) {
     // A miss: Lemke from the previous basis (LemkeSolver::SolveFrom),
     // which is a few pivots from this step's solution where the contacts

@@ -16,53 +16,56 @@ bool SolveLcpOnSupport(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const
   return SolveLcpOnSupport(M, q, support, *z, result, tolerance, &scratch);
 }
 
-bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
-                       const std::vector<std::uint8_t>& support, Eigen::Ref<Eigen::VectorXd> z, LcpResult* result,
-                       double tolerance, SupportSolveScratch* scratch) {
+namespace {
+
+// M_SS z_S = -q_S on the support's indices (scratch->S) by LU and one step
+// of iterative refinement, unclamped, into scratch->b. False when the block
+// has no LU. The refinement: the block can be ill-conditioned (regularised
+// redundant contacts, ~1e6), and an error of 1e-10 in w repeated every step
+// turns a resting stack.
+bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                const std::vector<std::uint8_t>& support, SupportSolveScratch* scratch) {
   const int n = static_cast<int>(q.size());
-  if (static_cast<int>(support.size()) != n) return false;
   std::vector<int>& S = scratch->S;
   S.clear();
   for (int j = 0; j < n; ++j) {
     if (support[j]) S.push_back(j);
   }
   const int k = static_cast<int>(S.size());
-  double q_max = 0.0;
-  for (int i = 0; i < n; ++i) q_max = std::max(q_max, std::abs(q[i]));
-  const double tol = tolerance * (1.0 + q_max);
-  z.setZero();
-  if (k > 0) {
-    std::vector<double>& A = scratch->A;
-    std::vector<double>& b = scratch->b;
-    std::vector<double>& e = scratch->e;
-    A.resize(static_cast<std::size_t>(k) * k);
-    b.resize(k);
-    e.resize(k);
-    for (int r = 0; r < k; ++r) {
-      for (int c = 0; c < k; ++c) A[static_cast<std::size_t>(r) * k + c] = M(S[r], S[c]);
-      b[r] = -q[S[r]];
-    }
-    DenseLu& lu = scratch->lu;
-    if (!lu.Factor(A, k)) return false;
-    lu.Solve(b.data());
-    // One step of iterative refinement, as after Lemke's pivots: the block
-    // can be ill-conditioned (regularised redundant contacts, ~1e6), and an
-    // error of 1e-10 in w repeated every step turns a resting stack.
-    for (int r = 0; r < k; ++r) {
-      double s = -q[S[r]];
-      for (int c = 0; c < k; ++c) s -= A[static_cast<std::size_t>(r) * k + c] * b[c];
-      e[r] = s;
-    }
-    lu.Solve(e.data());
-    for (int r = 0; r < k; ++r) b[r] += e[r];
-    for (int r = 0; r < k; ++r) {
-      // A basic z below zero beyond rounding: the guess is infeasible.
-      if (!(b[r] >= -tol)) return false;
-      z[S[r]] = std::max(0.0, b[r]);
-    }
+  std::vector<double>& A = scratch->A;
+  std::vector<double>& b = scratch->b;
+  std::vector<double>& e = scratch->e;
+  A.resize(static_cast<std::size_t>(k) * k);
+  b.resize(k);
+  e.resize(k);
+  if (k == 0) return true;
+  for (int r = 0; r < k; ++r) {
+    for (int c = 0; c < k; ++c) A[static_cast<std::size_t>(r) * k + c] = M(S[r], S[c]);
+    b[r] = -q[S[r]];
   }
-  // w = M z + q over all rows (basic rows: ~0; the rest must be >= 0), and
-  // the natural residual max |min(z_i, w_i)|.
+  DenseLu& lu = scratch->lu;
+  if (!lu.Factor(A, k)) return false;
+  lu.Solve(b.data());
+  for (int r = 0; r < k; ++r) {
+    double s = -q[S[r]];
+    for (int c = 0; c < k; ++c) s -= A[static_cast<std::size_t>(r) * k + c] * b[c];
+    e[r] = s;
+  }
+  lu.Solve(e.data());
+  for (int r = 0; r < k; ++r) b[r] += e[r];
+  return true;
+}
+
+// z = the clamped block solution (scratch->b on scratch->S, 0 elsewhere);
+// true when the natural residual over all rows, max |min(z_i, w_i)| with
+// w = M z + q, is at most tol (stops at the first row above it).
+bool AcceptBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                 Eigen::Ref<Eigen::VectorXd> z, double tol, const SupportSolveScratch& scratch, double* residual_out) {
+  const int n = static_cast<int>(q.size());
+  const std::vector<int>& S = scratch.S;
+  const int k = static_cast<int>(S.size());
+  z.setZero();
+  for (int r = 0; r < k; ++r) z[S[r]] = std::max(0.0, scratch.b[r]);
   double residual = 0.0;
   for (int i = 0; i < n; ++i) {
     double w = q[i];
@@ -70,10 +73,103 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
     residual = std::max(residual, std::abs(std::min(z[i], w)));
     if (!(residual <= tol)) return false;
   }
+  *residual_out = residual;
+  return true;
+}
+
+double Tolerance(Eigen::Ref<const Eigen::VectorXd> q, double tolerance) {
+  double q_max = 0.0;
+  for (int i = 0; i < q.size(); ++i) q_max = std::max(q_max, std::abs(q[i]));
+  return tolerance * (1.0 + q_max);
+}
+
+}  // namespace
+
+bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                       const std::vector<std::uint8_t>& support, Eigen::Ref<Eigen::VectorXd> z, LcpResult* result,
+                       double tolerance, SupportSolveScratch* scratch) {
+  const int n = static_cast<int>(q.size());
+  if (static_cast<int>(support.size()) != n) return false;
+  const double tol = Tolerance(q, tolerance);
+  z.setZero();
+  if (!SolveBlock(M, q, support, scratch)) return false;
+  // A basic z below zero beyond rounding: the guess is infeasible.
+  for (double b : scratch->b) {
+    if (!(b >= -tol)) return false;
+  }
+  // w = M z + q over all rows (basic rows: ~0; the rest must be >= 0), and
+  // the natural residual max |min(z_i, w_i)|.
+  double residual = 0.0;
+  if (!AcceptBlock(M, q, z, tol, *scratch, &residual)) return false;
   result->status = LcpStatus::kSolved;
   result->pivots = 0;
   result->residual = residual;
   return true;
+}
+
+bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
+                   const std::vector<std::uint8_t>& support, Eigen::Ref<Eigen::VectorXd> z, LcpResult* result,
+                   double tolerance, int max_iterations, std::span<const int> groups, SupportSolveScratch* scratch,
+                   std::vector<std::uint8_t>* solved_support) {
+  const int n = static_cast<int>(q.size());
+  if (static_cast<int>(support.size()) != n) return false;
+  if (!groups.empty() && static_cast<int>(groups.size()) != n) return false;
+  const double tol = Tolerance(q, tolerance), flip = kRepairFlip * tol;
+  std::vector<int>& group_best = scratch->group_best;
+  int group_count = 0;
+  for (int g : groups) group_count = std::max(group_count, g + 1);
+  group_best.assign(group_count, -1);
+  std::vector<std::uint8_t>& trial = scratch->trial;
+  trial = support;
+  std::vector<int>& bad = scratch->infeasible;
+  std::vector<double>& w = scratch->w;
+  int fewest = n + 1;
+  for (int it = 0; it < max_iterations; ++it) {
+    if (!SolveBlock(M, q, trial, scratch)) return false;
+    const std::vector<int>& S = scratch->S;
+    const int k = static_cast<int>(S.size());
+    // The infeasible pairs, in index order: basic z_j < 0, nonbasic w_i < 0.
+    w.assign(q.data(), q.data() + n);
+    for (int c = 0; c < k; ++c) {
+      const double zc = scratch->b[c];
+      for (int i = 0; i < n; ++i) w[i] += M(i, S[c]) * zc;
+    }
+    bad.clear();
+    for (int c = 0, i = 0; i < n; ++i) {
+      const bool basic = c < k && S[c] == i;
+      if (basic ? scratch->b[c] < -flip : w[i] < -flip) bad.push_back(i);
+      if (basic) ++c;
+    }
+    if (bad.empty()) {
+      double residual = 0.0;
+      if (!AcceptBlock(M, q, z, tol, *scratch, &residual)) return false;
+      result->status = LcpStatus::kSolved;
+      result->pivots = 0;
+      result->residual = residual;
+      *solved_support = trial;
+      return true;
+    }
+    // Block pivots help while they make progress: the count of infeasible
+    // pairs must fall at every iteration, or the caller's Lemke takes over
+    // (measured on the bunny's misses, where a dozen contacts touch at once:
+    // once the count rises, more block swaps only grow it).
+    const int count = static_cast<int>(bad.size());
+    if (count >= fewest) return false;
+    fewest = count;
+    if (group_count > 0) {
+      // One entering index per group: its most negative w (the lowest index on a tie).
+      for (int i : bad) {
+        const int g = groups[i];
+        if (g >= 0 && !trial[i] && (group_best[g] < 0 || w[i] < w[group_best[g]])) group_best[g] = i;
+      }
+      std::erase_if(bad, [&](int i) { return groups[i] >= 0 && !trial[i] && group_best[groups[i]] != i; });
+      for (int g : groups) {
+        if (g >= 0) group_best[g] = -1;
+      }
+    }
+    for (int i : bad) trial[i] ^= 1u;
+  }
+  return false;
 }
 
 }  // namespace grasplab

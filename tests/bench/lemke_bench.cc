@@ -2,9 +2,11 @@
 // recorded step by step (World::SetLcpObserver), solved again outside the
 // simulation by Lemke from z = 0 (the paper's method), with the warm
 // start of solvers/lcp_warm_start.h (the previous step's basis; cold Lemke
-// when it does not fit), and as the island solver does it: the warm start,
-// then on a miss Lemke from the previous basis (LemkeSolver::SolveFrom),
-// cold only when that path fails; side by side in one run. Results go to
+// when it does not fit), with Lemke from the previous basis on a miss
+// (LemkeSolver::SolveFrom), and as the island solver does it: the warm
+// start, then on a miss block pivots on the support (RepairSupport), then
+// Lemke from the previous basis, cold only when both fail; side by side in
+// one run. Results go to
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_lemke [--quick] [--write DIR]
@@ -75,10 +77,15 @@ struct Timing {
   double worst_residual = 0.0;  // relative to 1 + max |q|
   int solved = 0;
   int warm = 0;      // hits: the previous basis solves it as it is
-  int repaired = 0;  // misses solved by Lemke from the previous basis
+  int repaired = 0;  // misses solved without a cold start
+  int block_repaired = 0;  // of those, by block pivots on the support
 };
 
-enum class Mode { kCold, kWarm, kRepair };
+// kCold: Lemke from z = 0; kWarm: the previous support, cold on a miss;
+// kFrom: on a miss Lemke from the previous basis, cold when that fails;
+// kRepair: as the island solver does it: on a miss block pivots on the
+// support first (RepairSupport), then Lemke from the previous basis, then cold.
+enum class Mode { kCold, kWarm, kFrom, kRepair };
 
 // Solves every LCP of the sequence `repeat` times; per-LCP times are the
 // minimum over the repeats (the machine is shared).
@@ -86,6 +93,8 @@ Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
   Timing t;
   std::vector<double> best(seq.size(), 1e300);
   LemkeSolver solver;  // its tableau kept from solve to solve, as in the island solver
+  SupportSolveScratch scratch;
+  std::vector<std::uint8_t> solved_support;
   for (int r = 0; r < repeat; ++r) {
     for (std::size_t i = 0; i < seq.size(); ++i) {
       const Recorded& rec = seq[i];
@@ -98,6 +107,11 @@ Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
         hit = SolveLcpOnSupport(rec.M, rec.q, rec.support, &z, &res, LcpSolverSettings{}.warm_tolerance);
       }
       if (!hit && mode == Mode::kRepair) {
+        repaired = RepairSupport(rec.M, rec.q, rec.support, z, &res, LcpSolverSettings{}.warm_tolerance,
+                                 LcpSolverSettings{}.repair_iterations, {}, &scratch, &solved_support);
+        if (repaired && r == 0) ++t.block_repaired;
+      }
+      if (!hit && !repaired && (mode == Mode::kFrom || mode == Mode::kRepair)) {
         LemkeSettings from = covering;
         from.max_pivots = WarmPivotCap(static_cast<int>(rec.q.size()));
         res = solver.SolveFrom(rec.M, rec.q, z, from, rec.support);
@@ -204,8 +218,8 @@ int main(int argc, char** argv) {
   cases.push_back({"5-box stack, 8 directions", Stack(5, 8), 100});
   cases.push_back({"10-box stack, 4 directions", Stack(10, 4), 100});
   cases.push_back({"10-box stack, 8 directions", Stack(10, 8), 100});
-  std::printf("| sequence (%d steps) | contacts | n | cold: us/solve (max) | pivots | warm, cold on a miss: us/solve (max) | warm hits | pivots | warm, Lemke from the last basis on a miss: us/solve (max) | repaired | pivots | worst residual (rel.) |\n", steps);
-  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| sequence (%d steps) | contacts | n | cold: us/solve (max) | pivots | warm, cold on a miss: us/solve (max) | warm hits | pivots | warm, Lemke from the last basis on a miss: us/solve (max) | repaired | pivots | warm, block pivots then Lemke from the last basis (the island solver): us/solve (max) | repaired by block pivots + by Lemke / misses | pivots | worst residual (rel.) |\n", steps);
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (Case& c : cases) {
     const std::vector<Recorded> seq = Record(&c.scene, c.settle, steps);
     if (seq.empty()) continue;
@@ -218,15 +232,18 @@ int main(int argc, char** argv) {
     }
     const Timing cold = Time(seq, Mode::kCold, repeat);
     const Timing warm = Time(seq, Mode::kWarm, repeat);
+    const Timing from = Time(seq, Mode::kFrom, repeat);
     const Timing repair = Time(seq, Mode::kRepair, repeat);
     double n = 0;
     for (const Recorded& r : seq) n += r.q.size();
     n /= seq.size();
     const int contacts = c.scene.world.stats().contact_count;
-    std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1e |\n",
+    std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d + %d / %zu | %.1f | %.1e |\n",
                 c.name.c_str(), contacts, n, cold.mean_us, cold.max_us, cold.pivots, warm.mean_us, warm.max_us, warm.warm,
-                seq.size(), warm.pivots, repair.mean_us, repair.max_us, repair.repaired, seq.size() - repair.warm,
-                repair.pivots, std::max({cold.worst_residual, warm.worst_residual, repair.worst_residual}));
+                seq.size(), warm.pivots, from.mean_us, from.max_us, from.repaired, seq.size() - from.warm, from.pivots,
+                repair.mean_us, repair.max_us, repair.block_repaired, repair.repaired - repair.block_repaired,
+                seq.size() - repair.warm, repair.pivots,
+                std::max({cold.worst_residual, warm.worst_residual, from.worst_residual, repair.worst_residual}));
     const int all = static_cast<int>(seq.size());
     if (cold.solved != all || warm.solved != all || repair.solved != all) {
       std::printf("  (%s: cold solved %d, warm %d, repaired %d of %d; the island solver retries the rest)\n", c.name.c_str(),

@@ -22,7 +22,7 @@ export const GLOSSARY = {
   'Lemke pivots': 'Steps Lemke\'s algorithm took to solve this step\'s contact problem (0 when last step\'s answer still fits).',
   'LCP size (largest)': 'Unknowns of the linear complementarity problem: per contact a normal force and u friction components, plus joint limits.',
   'warm start': 'Islands of this step solved on the last step\'s set of active forces, without any Lemke pivot, out of the islands the LCP solved.',
-  'warm-start misses': 'Islands since the start whose last active set no longer fitted. Lemke then pivots from that last basis ("repaired", usually a few pivots) and solves from scratch only if that path fails; and Lemke pivots per step on average.',
+  'warm-start misses': 'Islands since the start whose last active set no longer fitted. The solver then swaps the infeasible unknowns in and out of that set a few times (block pivots), then pivots Lemke from that last basis (either way "repaired"), and solves from scratch only if both fail; and Lemke pivots per step on average.',
   'LCP residual': 'How far the solved contact impulses are from satisfying the problem exactly (N s); about 1e-12 when solved.',
   'Lemke failures': 'Steps where Lemke\'s algorithm did not finish and projected Gauss-Seidel solved instead.',
   islands: 'Groups of bodies connected by contacts or joints; each is solved on its own.',

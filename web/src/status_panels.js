@@ -76,7 +76,7 @@ export function createStatusPanels(app) {
       [{ lcp: 'Lemke pivots', impulse: 'Lemke pivots', pgs: 'Gauss-Seidel sweeps', penalty: 'Runge-Kutta steps' }[
         $('params').elements.type.value] ?? 'Lemke pivots', `${st[Stats.PIVOTS]}`],
       ['warm start', `${st[Stats.LCP_WARM_ISLANDS]} of ${st[Stats.LCP_ISLANDS]} islands`],
-      ['warm-start misses', `${st[Stats.WARM_MISSES_TOTAL]}, ${st[Stats.WARM_REPAIRED_TOTAL]} repaired from the last basis (${st[Stats.PIVOTS_PER_STEP].toFixed(1)} pivots/step)`],
+      ['warm-start misses', `${st[Stats.WARM_MISSES_TOTAL]}, ${st[Stats.WARM_REPAIRED_TOTAL]} repaired from the last support (${st[Stats.PIVOTS_PER_STEP].toFixed(1)} pivots/step)`],
       ['LCP residual', `${st[Stats.RESIDUAL].toExponential(2)} N s`],
       ['Lemke failures', `${failures}`],
       ['step length', ms(st[Stats.STEP_LENGTH])],

@@ -215,19 +215,35 @@ TEST_CASE("The stats array carries the step's counters", "[frame_arrays]") {
   CHECK(slot(StatsSlot::kLcpSize) == 4.0 * (1 + 8 + 1));  // LCP: per contact normal + 8 directions + beta
   CHECK(slot(StatsSlot::kStepLength) == kH);
   CHECK(slot(StatsSlot::kFrictionDirections) == 8.0);
-  // The first step has no support to start from: one island, solved cold.
+  // The first step has no support to start from: one island, a miss, which
+  // the block pivots repair from the empty support (no Lemke pivot).
   CHECK(slot(StatsSlot::kLcpIslands) == 1.0);
   CHECK(slot(StatsSlot::kLcpWarmIslands) == 0.0);
   CHECK(slot(StatsSlot::kWarmMissesTotal) == 1.0);
+  CHECK(slot(StatsSlot::kWarmRepairedTotal) == 1.0);
   CHECK(slot(StatsSlot::kPivotsPerStep) == static_cast<double>(world.stats().lemke_pivots_total));
-  CHECK(slot(StatsSlot::kPivotsPerStep) > 0.0);
   // A resting cube keeps its support: the next 9 steps are warm, so the
-  // misses stay at 1 and the pivots per step fall to a tenth.
+  // misses stay at 1.
   for (int k = 0; k < 9; ++k) REQUIRE(world.Step(kH).ok());
   WriteStatsArray(world, &a);
   CHECK(slot(StatsSlot::kLcpWarmIslands) == 1.0);
   CHECK(slot(StatsSlot::kWarmMissesTotal) == 1.0);
   CHECK(slot(StatsSlot::kPivotsPerStep) == Approx(world.stats().lemke_pivots_total / 10.0));
+  {
+    // Without the warm start every step is Lemke from z = 0 (the paper's
+    // method): 10 cold solves, pivots every step, and their mean per step.
+    WorldSettings cold_settings;
+    cold_settings.warm_start = false;
+    World cold(cold_settings);
+    REQUIRE(cold.AddBody(GroundPlane()).ok());
+    AddCube(&cold, Vec3::Zero());
+    for (int k = 0; k < 10; ++k) REQUIRE(cold.Step(kH).ok());
+    std::vector<double> b;
+    WriteStatsArray(cold, &b);
+    const double per_step = b[kStatsCounters + static_cast<int>(StatsSlot::kPivotsPerStep)];
+    CHECK(per_step > 0.0);
+    CHECK(per_step == Approx(cold.stats().lemke_pivots_total / 10.0));
+  }
   // Every stage but the contact-time search (errorCorrection mode), the
   // sensors and the pads (this world has neither) ran and was timed.
   for (int k = 0; k < kStageCount; ++k) {
