@@ -287,6 +287,7 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
     for (int i = mh; i < n; ++i) first.covering[i] = 0.1;
   }
   LcpResult res;
+  ws->warm.spd_rows = mh;  // G + eps I on the impulse rows (AssembleLcp)
   *warm = !support.empty() && SolveLcpOnSupport(M, qv, support, z, &res, st.warm_tolerance, &ws->warm);
   *repaired = false;
   if (*warm) {

@@ -18,7 +18,8 @@ bool SolveLcpOnSupport(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const
 
 namespace {
 
-// M_SS z_S = -q_S on the support's indices (scratch->S) by LU and one step
+// M_SS z_S = -q_S on the support's indices (scratch->S) by Cholesky or LU
+// (SupportSolveScratch::spd_rows) and one step
 // of iterative refinement, unclamped, into scratch->b. False when the block
 // has no LU. The refinement: the block can be ill-conditioned (regularised
 // redundant contacts, ~1e6), and an error of 1e-10 in w repeated every step
@@ -43,15 +44,24 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
     for (int c = 0; c < k; ++c) A[static_cast<std::size_t>(r) * k + c] = M(S[r], S[c]);
     b[r] = -q[S[r]];
   }
-  DenseLu& lu = scratch->lu;
-  if (!lu.Factor(A, k)) return false;
-  lu.Solve(b.data());
+  // Cholesky where the support lies in the symmetric positive definite
+  // rows (S is sorted: its last index decides), else LU.
+  const bool spd = S[k - 1] < scratch->spd_rows && scratch->cholesky.Factor(A, k);
+  if (!spd && !scratch->lu.Factor(A, k)) return false;
+  auto solve = [&](double* x) {
+    if (spd) {
+      scratch->cholesky.Solve(x);
+    } else {
+      scratch->lu.Solve(x);
+    }
+  };
+  solve(b.data());
   for (int r = 0; r < k; ++r) {
     double s = -q[S[r]];
     for (int c = 0; c < k; ++c) s -= A[static_cast<std::size_t>(r) * k + c] * b[c];
     e[r] = s;
   }
-  lu.Solve(e.data());
+  solve(e.data());
   for (int r = 0; r < k; ++r) b[r] += e[r];
   return true;
 }

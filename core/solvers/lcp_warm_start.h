@@ -32,6 +32,7 @@
 #include <span>
 #include <vector>
 
+#include "core/math/dense_cholesky.h"
 #include "core/math/dense_lu.h"
 #include "core/solvers/lemke.h"
 
@@ -40,11 +41,17 @@ namespace grasplab {
 // SolveLcpOnSupport's working memory, kept by the island solver between
 // steps (no allocation once it has seen the largest support).
 struct SupportSolveScratch {
+  // Indices below this are rows of a symmetric positive definite block of
+  // M (the island solver's impulse rows, mh): a support inside it is
+  // factored by Cholesky (half LU's work), LU otherwise or when Cholesky
+  // meets a pivot <= 0. 0: always LU.
+  int spd_rows = 0;
   std::vector<int> S;
   std::vector<double> A, b, e, w;
   std::vector<int> infeasible, group_best;
   std::vector<std::uint8_t> trial;
   DenseLu lu;
+  DenseCholesky cholesky;
 };
 
 // Tries the complementary basis whose basic z are those with support[j] != 0

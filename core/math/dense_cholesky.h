@@ -1,0 +1,27 @@
+// Dense Cholesky factorisation A = L L^T of a small symmetric positive
+// definite row-major matrix, in plain loops of fixed order (bit-identical
+// native and WASM, as DenseLu). Reads A's lower triangle only. Used by the
+// LCP warm start (solvers/lcp_warm_start.h) on supports of impulse rows
+// alone, whose block M_SS = (J A J^T + eps I)_SS is symmetric positive
+// definite: k^3 / 6 multiply-adds against LU's k^3 / 3.
+#pragma once
+
+#include <vector>
+
+namespace grasplab {
+
+class DenseCholesky {
+ public:
+  // Factors the n x n matrix A (row-major, lower triangle read). False if a
+  // pivot is not positive or not finite (A not positive definite to working
+  // precision): the caller falls back to DenseLu.
+  bool Factor(const std::vector<double>& A, int n);
+  // Solves A x = b in place (after a successful Factor).
+  void Solve(double* b) const;
+
+ private:
+  int n_ = 0;
+  std::vector<double> l_;  // L row-major, lower triangle (the upper is not read)
+};
+
+}  // namespace grasplab
