@@ -4,6 +4,7 @@
 #include "core/math/tangent_basis.h"
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace grasplab {
@@ -18,17 +19,60 @@ struct Plane2D {
   Vec2 Project(const Vec3& p) const { return Vec2((p - origin).dot(t1), (p - origin).dot(t2)); }
 };
 
+// A polygon feature's plane: through the vertices' mean, normal along the
+// polygon's area vector sum_i (p_i - p_0) x (p_{i+1} - p_0) (Newell's
+// normal for a planar polygon, a least-squares-like mean for the nearly
+// coplanar vertices a hull's feature gathers within its angle tolerance).
+// Not the cross product of the first two edges: on a hull face whose first
+// three vertices are nearly collinear that normal is noise (measured: a
+// 14-point hull resting on a box read a 1.4 mm, 2-degree face as 5.5 mm
+// deep and rocked by +-2.5 mm).
+void PolygonPlane(const std::vector<Vec3>& points, Vec3* centre, Vec3* normal) {
+  Vec3 c = Vec3::Zero(), area = Vec3::Zero();
+  for (const Vec3& p : points) c += p;
+  *centre = c / static_cast<double>(points.size());
+  for (std::size_t i = 1; i + 1 < points.size(); ++i) area += (points[i] - points[0]).cross(points[i + 1] - points[0]);
+  const double norm = area.norm();
+  *normal = norm > 0.0 ? Vec3(area / norm) : Vec3::Zero();
+}
+
 // The 3D point of a feature above 2D point q: for a polygon, where the line
-// through q along n meets its plane; for a segment, the point at q's
-// parameter along it; for a single point, the point.
+// through q along n meets its plane (PolygonPlane); for a segment, the point
+// at q's parameter along it; for a single point, the point.
 Vec3 Lift(const WorldFeature& f, const Plane2D& plane, const Vec2& q) {
   const Vec3 base = plane.origin + q.x() * plane.t1 + q.y() * plane.t2;
   if (f.infinite_plane || f.points.size() >= 3) {
-    const Vec3 fn = f.infinite_plane ? f.plane_normal
-                                     : (f.points[1] - f.points[0]).cross(f.points[2] - f.points[0]).normalized();
+    Vec3 fn, on;
+    if (f.infinite_plane) {
+      fn = f.plane_normal;
+      on = f.points[0];
+    } else {
+      // On the polygon's boundary (a clipped region's points mostly are: its
+      // own vertices and edge crossings), the point of that edge: exact on a
+      // hull's feature, whose vertices need not be coplanar.
+      const std::size_t m = f.points.size();
+      double best = std::numeric_limits<double>::infinity(), t_best = 0.0;
+      std::size_t e_best = 0;
+      double scale = 0.0;
+      for (std::size_t i = 0; i < m; ++i) {
+        const Vec2 a = plane.Project(f.points[i]), b = plane.Project(f.points[(i + 1) % m]);
+        const Vec2 ab = b - a;
+        const double len2 = ab.squaredNorm();
+        scale = std::max(scale, len2);
+        const double t = len2 > 0.0 ? std::clamp((q - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+        const double d2 = (a + t * ab - q).squaredNorm();
+        if (d2 < best) best = d2, t_best = t, e_best = i;
+      }
+      if (best <= 1e-18 * scale) {
+        const Vec3& a = f.points[e_best];
+        const Vec3& b = f.points[(e_best + 1) % m];
+        return a + t_best * (b - a);
+      }
+      PolygonPlane(f.points, &on, &fn);
+    }
     const double denom = fn.dot(plane.n);
     if (std::abs(denom) < 1e-12) return base;
-    const double s = fn.dot(f.points[0] - base) / denom;
+    const double s = fn.dot(on - base) / denom;
     return base + s * plane.n;
   }
   if (f.points.size() == 2) {
