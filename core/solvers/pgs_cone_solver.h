@@ -23,11 +23,7 @@
 //                   circular cone, no pyramid) in the metric of G_tt: the
 //                   disk point nearest to the sticking impulse, whose slip
 //                   velocity is opposite to it (maximal dissipation, the
-//                   Coulomb law at a sliding contact), by safeguarded
-//                   Newton on the secular equation of that projection
-//                   (solvers/friction_disk_projection.h; it replaced a
-//                   60-halving bisection, 70 % of a pile's step, with the
-//                   same answer to 1e-12). A Euclidean radial
+//                   Coulomb law at a sliding contact). A Euclidean radial
 //                   clamp (as in Box2D or Bullet) let a sliding box drift
 //                   sideways by 8 % of its speed. Jean's
 //                   Newton-Coulomb solve of the coupled 3x3 block was tried
