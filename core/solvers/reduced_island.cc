@@ -362,53 +362,13 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   }
 }
 
-void ReduceContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out) {
-  const int nb = static_cast<int>(sys.bodies.size());
-  const int mh = static_cast<int>(H.size());
+void BeginContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out) {
   BeginReduction(sys, H, out);
-  std::vector<Vec6>& WH = out->scratch.WH;
-  if (static_cast<int>(out->rows_of_body.size()) < nb) out->rows_of_body.resize(nb);
-  for (int b = 0; b < nb; ++b) out->rows_of_body[b].clear();
-  for (int r = 0; r < mh; ++r) {
-    for (int b = 0; b < H[r].count; ++b) {
-      std::vector<int>& rows = out->rows_of_body[H[r].body[b]];
-      if (rows.empty() || rows.back() != r) rows.push_back(r);
-    }
-  }
-  // s(i, k): the dense loop's sum for k <= i.
-  auto s_of = [&](int i, int k) {
-    double s = 0.0;
-    for (int a = 0; a < H[i].count; ++a) {
-      for (int b = 0; b < H[k].count; ++b) {
-        if (H[i].body[a] == H[k].body[b]) s += H[i].J[a].dot(WH[k * JacobianRow::kMaxBlocks + b]);
-      }
-    }
-    return s;
-  };
   out->G.clear();
   out->L.clear();
   out->active.clear();
   out->Y.clear();
   out->Z.clear();
-  out->g_start.resize(mh + 1);
-  out->g_index.clear();
-  out->g_value.clear();
-  std::vector<int>& cand = out->candidates;
-  for (int i = 0; i < mh; ++i) {
-    out->g_start[i] = static_cast<int>(out->g_index.size());
-    cand.clear();
-    for (int a = 0; a < H[i].count; ++a) {
-      const std::vector<int>& rows = out->rows_of_body[H[i].body[a]];
-      cand.insert(cand.end(), rows.begin(), rows.end());
-    }
-    std::sort(cand.begin(), cand.end());
-    cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
-    for (int k : cand) {
-      out->g_index.push_back(k);
-      out->g_value.push_back(k <= i ? s_of(i, k) : s_of(k, i));
-    }
-  }
-  out->g_start[mh] = static_cast<int>(out->g_index.size());
 }
 
 void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, ReducedIsland* red_io, const double* z,

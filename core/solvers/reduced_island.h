@@ -92,25 +92,17 @@ struct ReducedIsland {
   // (H A H^T)_{ik}: row i's rate per unit impulse along row k.
   double Coupling(int i, int k) const { return G[static_cast<std::size_t>(i) * mh + k]; }
 
-  // ReduceContactIsland's G instead of the dense one: compressed rows, the
-  // entries of row i at the rows sharing a body with it, columns ascending.
-  std::vector<int> g_start, g_index;
-  std::vector<double> g_value;
-  std::vector<std::vector<int>> rows_of_body;  // scratch: each body's rows, ascending
-  std::vector<int> candidates;                 // scratch
 };
 
 // Builds v*, v_c, G, Y, Z and S's factor for the rows H.
 void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out);
 
-// The same v*, v_c and G for an island of contacts only (no joint rows, no
-// trees: a pile), with G in compressed rows (g_start, g_index, g_value) and
-// the dense G left empty. Two rows couple only through a body they share,
-// so the work and memory are the nonzeros (a few dozen per row in a pile)
-// instead of mh^2. Every entry has the bits of the dense G's: the same
-// products summed in the same order (entry (i, k) for k > i is computed as
-// (k, i), as the dense loop mirrors it).
-void ReduceContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out);
+// For an island of contacts only (no joint rows, no trees: a pile), only
+// v* and v_c (= v*) and W h per block of every row (scratch.WH, at
+// [r * JacobianRow::kMaxBlocks + block]): the exact-cone Gauss-Seidel
+// sweeps such an island in velocity form (pgs_cone_solver.cc) and never
+// forms G. FinishIsland then applies as usual.
+void BeginContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out);
 
 // Writes v^{l+1} = v_c + A H^T z into the bodies and the joint impulses
 // c_j = S^-1 (e - J v* - J W H^T z) (N s) into joint_impulses.

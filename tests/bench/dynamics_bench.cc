@@ -3,8 +3,9 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S]   (N mixed bodies into a bin, below)
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off]   (N mixed bodies into a bin, below)
 //   build/native/grasplab_bench_dynamics --scene FILE [--steps N] (any scene file: us/step by stage)
+//   build/native/grasplab_bench_dynamics --sweeps-accuracy [--pile N] [--seconds T]   (drift against sweeps, JSON lines)
 #include <algorithm>
 #include <chrono>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/base/heap.h"
 #include "core/geometry/convex_hull.h"
 #include <cstring>
+#include <ctime>
 #include <random>
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
@@ -37,6 +39,14 @@ using namespace grasplab;
 namespace {
 
 constexpr double kH = 0.0025;
+
+// CPU seconds of this process (user + system): on a shared machine the
+// figure to compare, where wall time also counts the other processes.
+double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 void Report(const char* name, World& world, int warmup, int steps) {
   for (int k = 0; k < warmup; ++k) (void)world.Step(kH);
@@ -234,10 +244,11 @@ void SleepSideBySide() {
 // sweeps), friction 0.6, h = 2.5 ms. They fall up to 0.8 m, pile up and come
 // to rest. Timed per stage over [0, 1 s) (falling and piling), [1 s, 2 s) and
 // [2 s, seconds), sleeping off and on, in one run.
-World Pile(int n, bool sleep, std::uint32_t seed, int sweeps) {
+World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tolerance = 1e-7) {
   WorldSettings settings;
   settings.contact_solver = ContactSolver::kPgs;
   settings.pgs_iterations = sweeps;
+  settings.pgs_tolerance = tolerance;
   settings.sleep.enabled = sleep;
   World world(settings);
   std::mt19937 rng(seed);
@@ -294,20 +305,22 @@ World Pile(int n, bool sleep, std::uint32_t seed, int sweeps) {
   return world;
 }
 
-void PileBench(int n, double seconds, int sweeps) {
+void PileBench(int n, double seconds, int sweeps, int sleep_modes) {
   std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms)\n\n", n, sweeps);
-  std::printf("| sleep | window (s) | us/step | sim s / wall s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
-  std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| sleep | window (s) | us/step | CPU us/step | sim s / CPU s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
+  std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
+    if (!(sleep_modes & (sleep ? 2 : 1))) continue;
     World world = Pile(n, sleep, 1, sweeps);
     const int total_steps = static_cast<int>(std::lround(seconds / kH));
-    const int windows[3][2] = {{0, 400}, {400, 800}, {800, total_steps}};
-    double all_wall = 0.0;
+    const int windows[3][2] = {{0, std::min(400, total_steps)}, {400, std::min(800, total_steps)}, {800, total_steps}};
+    double all_wall = 0.0, all_cpu = 0.0;
     for (const auto& w : windows) {
       if (w[1] <= w[0]) continue;
       double stage[kStageCount] = {};
       double contacts = 0, sweeps = 0;
       const auto t0 = std::chrono::steady_clock::now();
+      const double c0 = CpuSeconds();
       for (int k = w[0]; k < w[1]; ++k) {
         (void)world.Step(kH);
         const StepStats& st = world.stats();
@@ -315,16 +328,19 @@ void PileBench(int n, double seconds, int sweeps) {
         contacts += st.contact_count;
         sweeps += st.pgs_sweeps;
       }
+      const double cpu = CpuSeconds() - c0;
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       all_wall += wall;
+      all_cpu += cpu;
       const int steps = w[1] - w[0];
       auto us = [&](Stage s) { return 1e6 * stage[static_cast<int>(s)] / steps; };
-      std::printf("| %s | %.1f-%.1f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %d | %.0f |\n",
-                  sleep ? "on" : "off", w[0] * kH, w[1] * kH, 1e6 * wall / steps, steps * kH / wall,
+      std::printf("| %s | %.1f-%.1f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %d | %.0f |\n",
+                  sleep ? "on" : "off", w[0] * kH, w[1] * kH, 1e6 * wall / steps, 1e6 * cpu / steps, steps * kH / cpu,
                   us(Stage::kIntegratePositions), us(Stage::kBroadPhase), us(Stage::kNarrowPhase),
                   us(Stage::kExternalImpulses) + us(Stage::kJointForces), us(Stage::kIslands), us(Stage::kAssembleRows),
                   us(Stage::kSolveIslands), us(Stage::kStoreSolution), contacts / steps, world.stats().awake_bodies,
                   sweeps / steps);
+      std::fflush(stdout);
     }
     // Where the pile ended: the lowest and highest centre, and the fastest body.
     double zmin = 1e300, zmax = -1e300, vmax = 0.0;
@@ -334,8 +350,98 @@ void PileBench(int n, double seconds, int sweeps) {
       zmax = std::max(zmax, world.pose(b).p.z());
       vmax = std::max(vmax, world.linear_velocity(b).norm());
     }
-    std::printf("| %s | 0-%.1f | %.0f | %.2f | end: centres z %.3f-%.3f m, fastest %.2g m/s |||||||||||\n",
-                sleep ? "on" : "off", seconds, 1e6 * all_wall / total_steps, seconds / all_wall, zmin, zmax, vmax);
+    std::printf("| %s | 0-%.1f | %.0f | %.0f | %.2f | end: centres z %.3f-%.3f m, fastest %.2g m/s, %d asleep |||||||||||\n",
+                sleep ? "on" : "off", seconds, 1e6 * all_wall / total_steps, 1e6 * all_cpu / total_steps,
+                seconds / all_cpu, zmin, zmax, vmax, world.stats().sleeping_bodies);
+    std::fflush(stdout);
+  }
+}
+
+// Gauss-Seidel's accuracy against its cost (issue 19): the 100 box stacks
+// (assets/scenes/box-stacks.json, sleep off) and a pile of n mixed bodies
+// (Pile, sleep off) at a fixed number of sweeps (tolerance 0) and at the
+// default tolerance 1e-7 (at most 200 sweeps), for `seconds` of simulation.
+// Drift: the stacks' top boxes' mean sink rate over [0.5 s, end] (mm/s; at
+// rest it is 0) and the largest distance any box moved from its start
+// (mm); the pile's mean body speed over the last 0.5 s (mm/s; a settled
+// pile is still). Cost: CPU us per step. One JSON object per line on
+// stdout (scripts/plot-pgs-sweeps.mjs reads them).
+void SweepsAccuracy(int pile_n, double seconds) {
+  const int sweep_counts[] = {5, 10, 20, 40, 80, 0};  // 0: the tolerance 1e-7, at most 200
+  const std::string text = [] {
+    std::FILE* f = std::fopen("assets/scenes/box-stacks.json", "rb");
+    std::string t;
+    if (!f) return t;
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) t.append(buf, n);
+    std::fclose(f);
+    return t;
+  }();
+  const int steps = static_cast<int>(std::lround(seconds / kH)), settle = 200, tail = 200;
+  for (int sweeps : sweep_counts) {
+    const int cap = sweeps > 0 ? sweeps : 200;
+    const double tol = sweeps > 0 ? 0.0 : 1e-7;
+    // Box stacks.
+    std::string scene_text = text;
+    const std::string solver = "\"solver\": {\"type\": \"pgs\"}";
+    const std::size_t at = scene_text.find(solver);
+    if (at == std::string::npos) {
+      std::fprintf(stderr, "box-stacks.json: no %s\n", solver.c_str());
+      std::exit(1);
+    }
+    char repl[160];
+    std::snprintf(repl, sizeof repl, "\"solver\": {\"type\": \"pgs\", \"iterations\": %d, \"tolerance\": %.17g}", cap, tol);
+    scene_text.replace(at, solver.size(), repl);
+    Scene scene = LoadSceneJson(scene_text).value();
+    World& world = scene.world;
+    SleepSettings sleep = world.settings().sleep;
+    sleep.enabled = false;
+    (void)world.SetSleep(sleep);
+    std::vector<BodyId> tops;
+    for (BodyId b = 0; b < world.body_count(); ++b) {
+      if (!world.body_def(b).is_static && world.body_def(b).X_WB.p.z() > 0.3) tops.push_back(b);
+    }
+    double z_settled = 0.0, total_sweeps = 0.0;
+    const double c0 = CpuSeconds();
+    for (int k = 0; k < steps; ++k) {
+      if (k == settle) {
+        for (BodyId b : tops) z_settled += world.pose(b).p.z() / tops.size();
+      }
+      (void)world.Step(kH);
+      total_sweeps += world.stats().pgs_sweeps;
+    }
+    const double cpu = CpuSeconds() - c0;
+    double z_end = 0.0, moved = 0.0;
+    for (BodyId b : tops) z_end += world.pose(b).p.z() / tops.size();
+    for (BodyId b = 0; b < world.body_count(); ++b) moved = std::max(moved, (world.pose(b).p - world.body_def(b).X_WB.p).norm());
+    std::printf("{\"scene\": \"box-stacks\", \"sweeps\": %d, \"cpuUsPerStep\": %.1f, \"sweepsPerStep\": %.1f, "
+                "\"topSinkMmPerS\": %.6g, \"largestMoveMm\": %.6g}\n",
+                sweeps, 1e6 * cpu / steps, total_sweeps / steps, 1e3 * (z_settled - z_end) / ((steps - settle) * kH), 1e3 * moved);
+    std::fflush(stdout);
+    if (pile_n <= 0) continue;
+    // The pile.
+    World pile = Pile(pile_n, false, 1, cap, tol);
+    double speed = 0.0;
+    total_sweeps = 0.0;
+    const double p0 = CpuSeconds();
+    for (int k = 0; k < steps; ++k) {
+      (void)pile.Step(kH);
+      total_sweeps += pile.stats().pgs_sweeps;
+      if (k < steps - tail) continue;
+      double sum = 0.0;
+      int n = 0;
+      for (BodyId b = 0; b < pile.body_count(); ++b) {
+        if (pile.body_def(b).is_static) continue;
+        sum += pile.linear_velocity(b).norm();
+        ++n;
+      }
+      speed += sum / n / tail;
+    }
+    const double pile_cpu = CpuSeconds() - p0;
+    std::printf("{\"scene\": \"pile-%d\", \"sweeps\": %d, \"cpuUsPerStep\": %.1f, \"sweepsPerStep\": %.1f, "
+                "\"meanSpeedMmPerS\": %.6g}\n",
+                pile_n, sweeps, 1e6 * pile_cpu / steps, total_sweeps / steps, 1e3 * speed);
+    std::fflush(stdout);
   }
 }
 
@@ -378,11 +484,23 @@ int main(int argc, char** argv) {
   if (argc > 2 && std::string(argv[1]) == "--pile") {
     double seconds = 4.0;
     int sweeps = 200;  // the scene default
+    int sleep_modes = 3;  // bit 0: off, bit 1: on
     for (int i = 3; i + 1 < argc; i += 2) {
       if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);
+      if (std::string(argv[i]) == "--sleep") sleep_modes = std::string(argv[i + 1]) == "on" ? 2 : 1;
     }
-    PileBench(std::atoi(argv[2]), seconds, sweeps);
+    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes);
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "--sweeps-accuracy") {
+    int pile_n = 250;
+    double seconds = 2.5;
+    for (int i = 2; i + 1 < argc; i += 2) {
+      if (std::string(argv[i]) == "--pile") pile_n = std::atoi(argv[i + 1]);
+      if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
+    }
+    SweepsAccuracy(pile_n, seconds);
     return 0;
   }
   if (argc > 2 && std::string(argv[1]) == "--scene") {
