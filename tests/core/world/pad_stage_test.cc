@@ -293,6 +293,17 @@ TEST_CASE("Pads: the jaw's two pads hold the lifted cube in both formulations, w
     CHECK(std::abs(J.y()) / h < 0.01 * m * g);
     // Friction holds inside its cone: |f_t| <= mu F on each pad.
     CHECK(L.friction_impulse_W.norm() / h <= L.friction * L.normal_force * (1 + 1e-9));
+    // The wrist force/torque sensor (on the palm) feels the hand's and the
+    // held cube's weight, (0.4 + 2 x 0.05 + 0.2) kg g, the cube's through
+    // the pads: within 1 %.
+    {
+      const int wrist = s.world.FindSensor("wrist");
+      REQUIRE(wrist >= 0);
+      const std::vector<double>& v = s.world.sensor_reading(wrist).values;
+      REQUIRE(v.size() == 6u);
+      CHECK(v[2] == Approx(-0.7 * g).epsilon(0.01));
+      CHECK(std::hypot(v[0], v[1]) < 0.01 * 0.7 * g);
+    }
     // The pad tactile sensors read the pressure grids: taxels sum to the
     // pad's normal force.
     for (int i = 0; i < 2; ++i) {
