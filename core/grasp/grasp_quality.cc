@@ -96,6 +96,10 @@ void AppendContactWrenches(const GraspContact& c, const Vec3& center_W, double r
                            std::vector<double>* out) {
   const Vec3 r = (c.p_W - center_W) / rho;
   const bool friction = st.model != GraspContactModel::kFrictionless && c.friction > 0.0;
+  // A soft finger by the settings, or by its own physics (a pad's torsion).
+  const bool own = c.torsional_radius > 0.0;
+  const bool soft = st.model == GraspContactModel::kSoftFinger || own;
+  const double r_t = own ? c.torsional_radius : st.torsional_radius;
   if (st.space == GraspSpace::kPlanar) {
     const Vec3 n(c.n_W.x(), c.n_W.y(), 0.0);
     const Vec3 t(-n.y(), n.x(), 0.0);
@@ -107,9 +111,9 @@ void AppendContactWrenches(const GraspContact& c, const Vec3& center_W, double r
       const Vec3 f = n + s * c.friction * t;
       PushWrench(f, r.cross(f), st.space, out);
     }
-    if (st.model == GraspContactModel::kSoftFinger) {
+    if (soft) {
       for (double s : {1.0, -1.0}) {
-        PushWrench(n, r.cross(n) + s * c.friction * st.torsional_radius / rho * Vec3::UnitZ(), st.space, out);
+        PushWrench(n, r.cross(n) + s * c.friction * r_t / rho * Vec3::UnitZ(), st.space, out);
       }
     }
     return;
@@ -125,9 +129,9 @@ void AppendContactWrenches(const GraspContact& c, const Vec3& center_W, double r
     const Vec3 f = n + c.friction * d;
     PushWrench(f, r.cross(f), st.space, out);
   }
-  if (st.model == GraspContactModel::kSoftFinger) {
+  if (soft) {
     for (double s : {1.0, -1.0}) {
-      PushWrench(n, r.cross(n) + s * c.friction * st.torsional_radius / rho * n, st.space, out);
+      PushWrench(n, r.cross(n) + s * c.friction * r_t / rho * n, st.space, out);
     }
   }
 }
@@ -147,8 +151,8 @@ GraspQuality EvaluateGrasp(std::span<const GraspContact> contacts, const Vec3& c
   }
   for (const GraspContact& c : contacts) {
     if (!IsFinite(c.p_W) || !IsFinite(c.n_W) || !IsFinite(c.friction) || c.friction < 0.0 ||
-        std::abs(c.n_W.norm() - 1.0) > 1e-6) {
-      q.note = "a contact has a non-finite entry, a negative friction or a non-unit normal";
+        !IsFinite(c.torsional_radius) || c.torsional_radius < 0.0 || std::abs(c.n_W.norm() - 1.0) > 1e-6) {
+      q.note = "a contact has a non-finite entry, a negative friction or torsional radius, or a non-unit normal";
       return q;
     }
   }

@@ -17,7 +17,9 @@
 //   point contact:  the u cone edges above (hard finger, Coulomb friction);
 //   soft finger:    the edges plus two pure torsion wrenches
 //                   [n_i ; (p_i - c) x n_i / rho +- mu_i r_t n_i / rho],
-//                   torsional friction up to mu r_t f_n (r_t in m).
+//                   torsional friction up to mu r_t f_n (r_t in m; a
+//                   contact's own GraspContact::torsional_radius makes it
+//                   a soft finger with that r_t under the point model too).
 // Planar grasps (GraspSpace::kPlanar) use the wrench (fx, fy, tau_z / rho)
 // in R^3, with the two in-plane edges n +- mu t (exact in the plane).
 //
@@ -61,6 +63,12 @@ struct GraspContact {
   Vec3 p_W = Vec3::Zero();   // m
   Vec3 n_W = Vec3::UnitZ();  // unit, into the object
   double friction = 0.0;     // mu >= 0
+  // r_t (m) of a contact that is a soft finger by its own physics (a
+  // compliant pad's torsion arm, world/pad_stage.h: the pad resists a twist
+  // about n up to mu F r_t); 0: the settings' model decides. Such a contact
+  // adds the soft finger's two torsion wrenches with its own r_t under the
+  // point-contact and soft-finger models (not under frictionless).
+  double torsional_radius = 0.0;
 };
 
 struct GraspQualitySettings {

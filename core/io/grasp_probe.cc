@@ -58,6 +58,10 @@ std::string EvaluateGraspProbeJson(const std::string& text) {
     // frame's probe is its live evaluation bit for bit.
     if (std::abs(g.n_W.squaredNorm() - 1.0) > 1e-12) g.n_W.normalize();
     if (!Number(c.value("friction", nlohmann::json()), at + ".friction", 0.0, 100.0, &g.friction, &err)) return Error(err);
+    if (c.contains("torsionalRadius") &&
+        !Number(c["torsionalRadius"], at + ".torsionalRadius", 0.0, 1.0, &g.torsional_radius, &err)) {
+      return Error(err);
+    }
     contacts.push_back(g);
   }
   Vec3 center;
@@ -103,7 +107,9 @@ nlohmann::ordered_json GraspProbeInput(const Scene& scene) {
   const auto vec = [](const Vec3& v) { return nlohmann::ordered_json::array({v.x(), v.y(), v.z()}); };
   nlohmann::ordered_json contacts = nlohmann::ordered_json::array();
   for (const GraspContact& c : GraspContacts(scene)) {
-    contacts.push_back({{"position", vec(c.p_W)}, {"normal", vec(c.n_W)}, {"friction", c.friction}});
+    nlohmann::ordered_json o = {{"position", vec(c.p_W)}, {"normal", vec(c.n_W)}, {"friction", c.friction}};
+    if (c.torsional_radius > 0.0) o["torsionalRadius"] = c.torsional_radius;  // a pad's (soft finger)
+    contacts.push_back(std::move(o));
   }
   const GraspQualitySettings& st = scene.grasp->settings;
   const BodyId obj = scene.grasp->object;

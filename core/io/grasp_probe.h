@@ -3,7 +3,9 @@
 // reach force closure, their epsilon and their wrench space
 // (core/grasp/grasp_quality.h). Input (JSON, untrusted):
 //   { "contacts": [ { "position": [x, y, z] (m), "normal": [x, y, z] (into the
-//        object, normalised here; must not be zero), "friction": mu (0..100) } ],
+//        object, normalised here; must not be zero), "friction": mu (0..100),
+//        "torsionalRadius": m (0..1, optional: this contact's own soft-finger
+//        r_t, a pad's; GraspContact::torsional_radius) } ],
 //     "center": [x, y, z] (m, the object's centre of mass),
 //     "torqueScale": rho (m, > 0), "frictionEdges": 4 | 6 | 8 | 12 | 16 (default 8),
 //     "contactModel": "point" | "frictionless" | "soft-finger" (default point),

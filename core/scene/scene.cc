@@ -116,6 +116,9 @@ std::vector<GraspContact> GraspContacts(const Scene& scene) {
   if (!scene.grasp) return out;
   const GraspSpec& g = *scene.grasp;
   const World& w = scene.world;
+  auto by_hand = [&](BodyId other) {
+    return g.robot >= 0 ? scene.robots[g.robot].robot.OwnsBody(other) : !w.body_def(other).is_static;
+  };
   for (const Contact& c : w.contacts()) {
     BodyId other;
     double sign;
@@ -126,9 +129,30 @@ std::vector<GraspContact> GraspContacts(const Scene& scene) {
     } else {
       continue;
     }
-    const bool by_hand = g.robot >= 0 ? scene.robots[g.robot].robot.OwnsBody(other) : !w.body_def(other).is_static;
-    if (!by_hand) continue;
+    if (!by_hand(other)) continue;
     out.push_back({c.p_W, sign * c.n_W, c.static_friction});
+  }
+  // A pressed pad took its face's contacts over (world/pad_stage.h): it is
+  // one contact at its centre of pressure c, along its normal n (out of the
+  // pad, into the indenter), with its friction mu, and a soft finger with
+  // its torsion arm (the pad's torsion row resists a twist up to mu F rho).
+  for (int i = 0; i < w.pad_count(); ++i) {
+    const PadContact& pc = w.pad_contact(i);
+    if (pc.other < 0 || !(pc.normal_force > 0.0)) continue;
+    const BodyId pad_body = w.pad_def(i).body;
+    BodyId other;
+    double sign;
+    if (pc.other == g.object) {
+      other = pad_body, sign = 1.0;
+    } else if (pad_body == g.object) {
+      other = pc.other, sign = -1.0;
+    } else {
+      continue;
+    }
+    if (!by_hand(other)) continue;
+    GraspContact gc{pc.c_W, sign * pc.n_W, pc.friction};
+    gc.torsional_radius = pc.torsion_arm;
+    out.push_back(gc);
   }
   return out;
 }

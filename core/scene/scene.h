@@ -112,7 +112,9 @@ Status SetExternalControl(Scene* scene, const std::string& robot, bool external)
 Status SetRobotJointTarget(Scene* scene, const std::string& robot, const std::string& joint, double position,
                            double velocity = 0.0);
 
-// The contacts on the grasped object (normals into it) and its metrics.
+// The contacts on the grasped object (normals into it; each pressed pad
+// between it and the hand one soft-finger contact at its centre of
+// pressure, GraspContact::torsional_radius) and its metrics.
 std::vector<GraspContact> GraspContacts(const Scene& scene);
 GraspQuality EvaluateSceneGrasp(const Scene& scene);
 // With other settings than the scene's.

@@ -24,13 +24,25 @@ PenaltyForce PenaltyContactForce(const PenaltySettings& s, double volume, double
   double magnitude = (1.0 + impact_factor) * (s.stiffness * volume + s.damping * volume_rate) / a;
   if (!(magnitude > 0.0)) magnitude = 0.0;  // no adhesion (header)
   out.normal = magnitude * s_n;
+  out.friction = PenaltyFriction(s, magnitude, s_n, relative_velocity, mu);
+  return out;
+}
+
+Vec3 PenaltyFriction(const PenaltySettings& s, double normal_force, const Vec3& s_n, const Vec3& relative_velocity,
+                     double mu) {
   const Vec3 v_r = relative_velocity - relative_velocity.dot(s_n) * s_n;
   const double speed = v_r.norm();
-  if (speed > 0.0) {
-    const double f = mu * magnitude * DetTanh(s.friction_slope * speed) + s.viscous_friction * speed;
-    out.friction = -(f / speed) * v_r;
-  }
-  return out;
+  if (!(speed > 0.0)) return Vec3::Zero();
+  const double f = mu * normal_force * DetTanh(s.friction_slope * speed) + s.viscous_friction * speed;
+  return -(f / speed) * v_r;
+}
+
+double PenaltyTorsionalFriction(const PenaltySettings& s, double normal_force, double arm, double spin, double mu) {
+  // Eq. 8 at the radius arm: the rim speed arm |spin| in place of |v_r|.
+  const double speed = arm * std::abs(spin);
+  if (!(speed > 0.0)) return 0.0;
+  const double f = mu * normal_force * DetTanh(s.friction_slope * speed) + s.viscous_friction * speed;
+  return spin > 0.0 ? -f * arm : f * arm;
 }
 
 }  // namespace grasplab

@@ -123,4 +123,18 @@ double ImpactGain(const PenaltySettings& s, double time_since_contact, double ap
 PenaltyForce PenaltyContactForce(const PenaltySettings& s, double volume, double area, double volume_rate,
                                  const Vec3& s_n, const Vec3& relative_velocity, double mu, double impact_factor);
 
+// Eq. 8 alone for a normal force f_n >= 0 (N) given by another law (a
+// compliant pad's, world/pad_stage.h): the friction on A (N) from the
+// velocity of A's point relative to B's (m/s), tangent to the unit s_n.
+Vec3 PenaltyFriction(const PenaltySettings& s, double normal_force, const Vec3& s_n, const Vec3& relative_velocity,
+                     double mu);
+
+// Eq. 8 for a twist about the normal: a pressure distribution with mean
+// arm rho (m, sum p |x - c| / sum p) spinning at `spin` (rad/s, A relative
+// to B about s_n) feels the torque (N m, on A about s_n)
+//   tau = -(mu f_n tanh(gamma rho |spin|) + beta rho |spin|) rho sign(spin),
+// eq. 8 at the speed of the arm's rim, so its bound mu f_n rho is the
+// Coulomb limit of the velocity-level pad's torsion row.
+double PenaltyTorsionalFriction(const PenaltySettings& s, double normal_force, double arm, double spin, double mu);
+
 }  // namespace grasplab

@@ -52,6 +52,19 @@ WrenchW SensorWrench(const WorldModel& model, const WorldState& state, std::span
     J -= f;
     K -= (c.p_W - p_W).cross(f) + sign * c.torsional_impulse * c.n_W;
   }
+  // A pressed compliant pad (world/pad_stage.h) is a contact too: its
+  // impulses (normal, friction, torsion) are on the indenter at c, the
+  // opposite on the pad's body.
+  for (std::size_t i = 0; i < model.pads.size() && i < state.pads.size(); ++i) {
+    const PadContact& pc = state.pads[i];
+    if (pc.other < 0 || !(pc.normal_force > 0.0)) continue;
+    const bool a = in_below[pc.other] != 0, b = in_below[model.pads[i].body] != 0;
+    if (a == b) continue;
+    const double sign = a ? 1.0 : -1.0;
+    const Vec3 f = sign * (pc.normal_impulse * pc.n_W + pc.friction_impulse_W);
+    J -= f;
+    K -= (pc.c_W - p_W).cross(f) + sign * pc.torsional_impulse * pc.n_W;
+  }
   if (drag.body >= 0 && in_below[drag.body]) {
     const Vec3 x_d = state.X_WB[drag.body].Apply(drag.p_B);
     J -= h * drag.force_W;

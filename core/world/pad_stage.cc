@@ -75,11 +75,25 @@ double NodeSeparation(const Shape& shape, const Pose& X_WO, const Vec3& x_W, con
 void PadStage::Add(const PadDef& def) { solvers_.emplace_back(def.material, def.grid, def.solver); }
 
 void PadStage::Solve(const WorldModel& model, WorldState* state) {
+  Solve(model, state->X_WB, state->contacts, &state->pads, &taken_);
+  // The taken contacts leave the set, the others keep their order.
+  std::size_t kept = 0;
+  for (std::size_t c = 0; c < state->contacts.size(); ++c) {
+    if (taken_[c]) continue;
+    if (kept != c) state->contacts[kept] = std::move(state->contacts[c]);
+    ++kept;
+  }
+  state->contacts.resize(kept);
+}
+
+void PadStage::Solve(const WorldModel& model, std::span<const Pose> X_WB_all, std::span<const Contact> contacts,
+                     std::vector<PadContact>* pads, std::vector<std::uint8_t>* taken) {
   const int pad_count = static_cast<int>(model.pads.size());
-  state->pads.resize(pad_count);
+  pads->resize(pad_count);
+  taken->assign(contacts.size(), 0);
   for (int i = 0; i < pad_count; ++i) {
     const PadDef& def = model.pads[i];
-    PadContact& pc = state->pads[i];
+    PadContact& pc = (*pads)[i];
     const int n = def.grid.node_count();
     pc.pressure.resize(n, 0.0);  // kept until solved: Gauss-Seidel's warm start
     const BodyId previous = pc.other;
@@ -90,7 +104,7 @@ void PadStage::Solve(const WorldModel& model, WorldState* state) {
     pc.normal_impulse = pc.torsional_impulse = 0.0;
     pc.friction_impulse_W.setZero();
     pc.active = pc.pivots = pc.sweeps = pc.bottomed = 0;
-    const Pose& X_WB = state->X_WB[def.body];
+    const Pose& X_WB = X_WB_all[def.body];
     const Pose X_WP{X_WB.Apply(def.X_BP.p), X_WB.q * def.X_BP.q};
     const Vec3 n_W = X_WP.q * Vec3::UnitZ();
     pc.n_W = n_W;
@@ -113,34 +127,34 @@ void PadStage::Solve(const WorldModel& model, WorldState* state) {
     };
     int deepest = -1;
     BodyId other = -1;
-    for (int c = 0; c < static_cast<int>(state->contacts.size()); ++c) {
+    for (int c = 0; c < static_cast<int>(contacts.size()); ++c) {
       BodyId o;
       Vec3 out;
-      if (!on_face(state->contacts[c], &o, &out)) continue;
-      if (deepest < 0 || state->contacts[c].separation < state->contacts[deepest].separation) deepest = c, other = o;
+      if ((*taken)[c] || !on_face(contacts[c], &o, &out)) continue;
+      if (deepest < 0 || contacts[c].separation < contacts[deepest].separation) deepest = c, other = o;
     }
     if (deepest < 0) {
       std::fill(pc.pressure.begin(), pc.pressure.end(), 0.0);
       continue;
     }
-    const Contact deep = state->contacts[deepest];
+    const Contact deep = contacts[deepest];
     // The other body's surface point and outward normal at the deepest contact.
     const Vec3 deep_out = deep.body_a == def.body ? Vec3(-deep.n_W) : deep.n_W;
     const Vec3 deep_p = deep.p_W - 0.5 * deep.separation * deep_out;
     double mu = 0.0;
-    std::erase_if(state->contacts, [&](const Contact& c) {
+    for (std::size_t c = 0; c < contacts.size(); ++c) {
       BodyId o;
       Vec3 out;
-      if (!on_face(c, &o, &out) || o != other) return false;
-      mu = std::max(mu, c.static_friction);
-      return true;
-    });
+      if ((*taken)[c] || !on_face(contacts[c], &o, &out) || o != other) continue;
+      mu = std::max(mu, contacts[c].static_friction);
+      (*taken)[c] = 1;
+    }
     // 2. Separations and pressures.
     s_.resize(n);
     bool any = false;
     for (int k = 0; k < n; ++k) {
       const Vec3 x_W = X_WP.Apply(Vec3(def.grid.node_x(k), def.grid.node_y(k), 0.0));
-      double s = NodeSeparation(model.bodies[other].shape, state->X_WB[other], x_W, n_W, deep_p, -deep_out);
+      double s = NodeSeparation(model.bodies[other].shape, X_WB_all[other], x_W, n_W, deep_p, -deep_out);
       if (!(s < 1.0)) s = 1.0;  // missed: far away (a finite entry keeps the LCP finite)
       s_[k] = s;
       any = any || s < 0.0;
@@ -175,22 +189,69 @@ void PadStage::Solve(const WorldModel& model, WorldState* state) {
     pc.stiffness = solver.TangentStiffness(pc.pressure);
     pc.anchored = true;
     if (!(keep_anchor && previous == other)) {
-      pc.anchor_other = state->X_WB[other].ApplyInverse(pc.c_W);
+      pc.anchor_other = X_WB_all[other].ApplyInverse(pc.c_W);
       pc.anchor_pad = X_WB.ApplyInverse(pc.c_W);
     }
   }
 }
 
 void PadStage::ApplyNormalImpulses(const WorldModel& model, double h, WorldState* state,
-                                   std::vector<VelocityBody>* bodies) const {
+                                   std::vector<VelocityBody>* bodies, std::span<const std::uint8_t> skip) const {
+  auto moves = [&](BodyId x) { return !model.is_static[x] && (skip.empty() || !skip[x]); };
   for (std::size_t i = 0; i < model.pads.size(); ++i) {
     PadContact& pc = state->pads[i];
     if (pc.other < 0 || !(pc.normal_force > 0.0)) continue;
     pc.normal_impulse = h * pc.normal_force;  // plus the normal row's, StoreImpulses
     const Vec3 J = h * pc.normal_force * pc.n_W;  // on the indenter
     const BodyId a = pc.other, b = model.pads[i].body;
-    if (!model.is_static[a]) (*bodies)[a].ApplyImpulse(J, pc.c_W);
-    if (!model.is_static[b]) (*bodies)[b].ApplyImpulse(-J, pc.c_W);
+    if (moves(a)) (*bodies)[a].ApplyImpulse(J, pc.c_W);
+    if (moves(b)) (*bodies)[b].ApplyImpulse(-J, pc.c_W);
+  }
+}
+
+void PadStage::AddNormalForces(const WorldModel& model, const WorldState& state, std::vector<Vec3>* force_W,
+                               std::vector<Vec3>* torque_W) const {
+  for (std::size_t i = 0; i < model.pads.size(); ++i) {
+    const PadContact& pc = state.pads[i];
+    if (pc.other < 0 || !(pc.normal_force > 0.0)) continue;
+    const Vec3 f = pc.normal_force * pc.n_W;  // on the indenter
+    const BodyId a = pc.other, b = model.pads[i].body;
+    (*force_W)[a] += f;
+    (*torque_W)[a] += (pc.c_W - state.X_WB[a].p).cross(f);
+    (*force_W)[b] -= f;
+    (*torque_W)[b] -= (pc.c_W - state.X_WB[b].p).cross(f);
+  }
+}
+
+void PadStage::AddPenaltyForces(const WorldModel& model, const WorldState& state, const PenaltySettings& settings,
+                                double h, std::vector<PadContact>* pads, std::vector<Vec3>* force_W,
+                                std::vector<Vec3>* torque_W) const {
+  for (std::size_t i = 0; i < model.pads.size(); ++i) {
+    PadContact& pc = (*pads)[i];
+    if (pc.other < 0 || !(pc.normal_force > 0.0)) continue;
+    const BodyId a = pc.other, b = model.pads[i].body;
+    const Vec3 ra = pc.c_W - state.X_WB[a].p, rb = pc.c_W - state.X_WB[b].p;
+    const Vec3 v_rel = state.v_WB[a] + state.w_WB[a].cross(ra) - state.v_WB[b] - state.w_WB[b].cross(rb);
+    const double spin = pc.n_W.dot(state.w_WB[a] - state.w_WB[b]);
+    double m = 0.0;  // the lighter dynamic body's mass
+    for (BodyId x : {a, b}) {
+      if (model.is_static[x]) continue;
+      const double mx = 1.0 / model.inv_mass[x];
+      m = m > 0.0 ? std::min(m, mx) : mx;
+    }
+    const double D = 2.0 * model.pads[i].damping_ratio * std::sqrt(pc.stiffness * m);
+    double fn = pc.normal_force - D * pc.n_W.dot(v_rel);
+    if (!(fn > 0.0)) fn = 0.0;  // the pad never pulls
+    const Vec3 ft = PenaltyFriction(settings, fn, pc.n_W, v_rel, pc.friction);
+    const double tau = PenaltyTorsionalFriction(settings, fn, pc.torsion_arm, spin, pc.friction);
+    const Vec3 f = fn * pc.n_W + ft;
+    (*force_W)[a] += f;
+    (*torque_W)[a] += ra.cross(f) + tau * pc.n_W;
+    (*force_W)[b] -= f;
+    (*torque_W)[b] -= rb.cross(f) + tau * pc.n_W;
+    pc.normal_impulse = h * fn;
+    pc.friction_impulse_W = h * ft;
+    pc.torsional_impulse = h * tau;
   }
 }
 

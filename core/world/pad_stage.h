@@ -49,13 +49,23 @@
 //                  sum p_k (m): Coulomb's limit for the pressure
 //                  distribution turning rigidly about c.
 // Every velocity-level contact model (kLcp, kPgs, kImpulse) solves bounded
-// rows: the pad is the same rows whatever the model. The penalty model and
-// the reduced formulation do not run pads (World::Step reports it).
+// rows: the pad is the same rows whatever the model. In the reduced
+// formulation a row's blocks on tree bodies become their joint-space image
+// J^T F (solvers/reduced_island.h) like a contact row's, and step 4's
+// h F at c reaches a tree body as the external force F at c in ABA
+// (AddNormalForces into ArticulatedTrees::FreeVelocities: the impulse
+// J^T h F in joint space); free bodies take it as an impulse.
+// The penalty model (world/penalty_model.h) runs steps 1-3 on its overlaps
+// inside its derivative and applies the pad's force with explicit damping
+// and its own regularised friction (AddPenaltyForces).
+// The grasp analysis sees a pressed pad as one soft-finger contact at c
+// (scene/scene.h: GraspContacts).
 //
 // Determinism: fixed loops over pads, nodes and contacts; the LCP solvers
 // are the project's own (bit-identical native and WASM).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <utility>
@@ -66,6 +76,7 @@
 #include "core/world/pad_def.h"
 #include "core/geometry/shape.h"
 #include "core/solvers/lcp_solver.h"
+#include "core/solvers/penalty_contact.h"
 #include "core/world/world_data.h"
 
 namespace grasplab {
@@ -84,11 +95,44 @@ class PadStage {
   void Add(const PadDef& def);
   bool empty() const { return solvers_.empty(); }
 
-  // Steps 1-3 (header) for every pad; writes state->pads.
+  // Steps 1-3 (header) for every pad; writes state->pads, and the contacts
+  // the pads took over leave state->contacts.
   void Solve(const WorldModel& model, WorldState* state);
-  // Step 4: h F at c on both bodies.
+  // Steps 1-3 over `contacts` at the poses X_WB (the penalty model's
+  // overlaps, world/penalty_model.h): writes *pads and marks taken[c] = 1
+  // for each contact a pad took over (contacts are not removed).
+  void Solve(const WorldModel& model, std::span<const Pose> X_WB, std::span<const Contact> contacts,
+             std::vector<PadContact>* pads, std::vector<std::uint8_t>* taken);
+  // Step 4: h F at c on both bodies, except those marked in `skip` (per
+  // world body; empty: none), whose velocities are not body twists of their
+  // own: the reduced formulation's tree bodies, which take F through
+  // AddNormalForces into their trees' free velocities instead.
   // Sets each pad's normal_impulse to h F.
-  void ApplyNormalImpulses(const WorldModel& model, double h, WorldState* state, std::vector<VelocityBody>* bodies) const;
+  void ApplyNormalImpulses(const WorldModel& model, double h, WorldState* state, std::vector<VelocityBody>* bodies,
+                           std::span<const std::uint8_t> skip = {}) const;
+  // The pads' forces F n at c as forces (N) and torques about each body's
+  // centre of mass (N m), world frame, added into force_W and torque_W (per
+  // world body, sized by the caller): F n on the indenter, -F n on the pad's
+  // body. The reduced formulation passes them to ABA
+  // (ArticulatedTrees::FreeVelocities), where over the step they are the
+  // impulse h F at c in joint space, J^T h F.
+  void AddNormalForces(const WorldModel& model, const WorldState& state, std::vector<Vec3>* force_W,
+                       std::vector<Vec3>* torque_W) const;
+  // The penalty model's pad forces (world/penalty_model.h), added into
+  // force_W and torque_W (per world body; torques about the centre of
+  // mass): on the indenter at c, with v_rel its material point's velocity
+  // relative to the pad body's and w_rel its angular velocity relative to
+  // the pad body's,
+  //   normal    f_n = max(0, F - D n . v_rel)   (N; F the pressure LCP's
+  //             resultant, D = 2 zeta sqrt(K m) as in the normal row: the
+  //             pad's stiffness is F itself, its damping explicit)
+  //   friction  eq. 8 with f_n (solvers/penalty_contact.h: PenaltyFriction)
+  //   torsion   eq. 8 at the pad's torsion arm rho about n
+  //             (PenaltyTorsionalFriction), bounded by mu f_n rho
+  // and the opposite on the pad's body. Records them in *pads as impulses
+  // over h (normal_impulse = h f_n, friction_impulse_W, torsional_impulse).
+  void AddPenaltyForces(const WorldModel& model, const WorldState& state, const PenaltySettings& settings, double h,
+                        std::vector<PadContact>* pads, std::vector<Vec3>* force_W, std::vector<Vec3>* torque_W) const;
   // Whether a pressed pad touches one of these bodies (its island has pad
   // rows even without contacts or joints).
   bool Presses(const WorldModel& model, const WorldState& state, std::span<const int> bodies) const;
@@ -107,6 +151,7 @@ class PadStage {
  private:
   std::vector<PadPressureSolver> solvers_;
   std::vector<double> s_;
+  std::vector<std::uint8_t> taken_;
   struct RowOf {
     int pad = -1;
     int slot = 0;  // 0 normal, 1 t1, 2 t2, 3 torsion

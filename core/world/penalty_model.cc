@@ -193,14 +193,36 @@ void PenaltyModel::Overlaps(const PenaltyStepContext& ctx, double t, const std::
           impact = ImpactGain(ps, t - it->t_contact, it->approach_speed, it->mass_sum);
         }
         e.force = PenaltyContactForce(ps, e.overlap.volume, e.overlap.area, rate, s_n, v_rel, e.mu, impact);
-        const Vec3 f = e.force.normal + e.force.friction;
-        force_[a] += f;
-        torque_[a] += (c - X[a].p).cross(f);  // eq. 7
-        force_[b] -= f;
-        torque_[b] -= (c - X[b].p).cross(f);
         evaluations_.push_back(e);
       }
     }
+  }
+  // The pads take over the overlaps on their faces (header).
+  if (ctx.pads) {
+    pad_candidates_.clear();
+    for (const Evaluation& e : evaluations_) {
+      Contact c;
+      c.body_a = e.key.a;
+      c.body_b = e.key.b;
+      c.p_W = e.overlap.centroid;
+      c.n_W = (ps.direction == PenaltyDirection::kAlgorithm1 ? e.overlap.direction : e.overlap.gradient).normalized();
+      c.separation = -e.overlap.volume / e.overlap.area;
+      c.static_friction = c.kinetic_friction = c.friction = e.mu;
+      pad_candidates_.push_back(c);
+    }
+    ctx.pads->Solve(model, X, pad_candidates_, &ctx.state.pads, &pad_taken_);
+    for (std::size_t k = 0; k < evaluations_.size(); ++k) evaluations_[k].padded = pad_taken_[k] != 0;
+    ctx.pads->AddPenaltyForces(model, state, ps, ctx.stats.step_length, &ctx.state.pads, &force_, &torque_);
+  }
+  for (const Evaluation& e : evaluations_) {
+    if (e.padded) continue;
+    const BodyId a = e.key.a, b = e.key.b;
+    const Vec3& c = e.overlap.centroid;
+    const Vec3 f = e.force.normal + e.force.friction;
+    force_[a] += f;
+    torque_[a] += (c - X[a].p).cross(f);  // eq. 7
+    force_[b] -= f;
+    torque_[b] -= (c - X[b].p).cross(f);
   }
 }
 
@@ -297,6 +319,7 @@ void PenaltyModel::StoreContacts(const PenaltyStepContext& ctx, double h) {
   const PenaltySettings& ps = model.settings.penalty;
   state.contacts.clear();
   for (const Evaluation& e : evaluations_) {
+    if (e.padded) continue;  // the pad shows it (WorldState::pads)
     Contact c;
     c.body_a = e.key.a;
     c.body_b = e.key.b;

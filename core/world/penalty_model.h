@@ -32,6 +32,11 @@
 // (limits, motors, couplings) in joint space, and qdd = (qd^+ - qd) / delta.
 // No joint drifts: the joints hold by construction, as in the reduced
 // velocity-level step.
+// Compliant pads (world/pad_stage.h) take over the overlaps on their faces
+// in kNarrowPhase, from the overlaps seen as contacts (point c, normal s_n,
+// separation -v / A): the pressure LCP at the state's poses gives the
+// pad's force F at its centre of pressure, which with its damping and eq.
+// 8's friction (PadStage::AddPenaltyForces) replaces the overlap's force.
 // After each accepted substep, overlaps that began are tracked from then on
 // (t_c, dv_c, v_f = v, vdot_f = 0) and those that ended are dropped; the next
 // substep starts from the changed state. The contacts shown afterwards are
@@ -49,6 +54,7 @@
 #include "core/solvers/contact_model.h"
 #include "core/world/articulated_trees.h"
 #include "core/world/contact_finder.h"
+#include "core/world/pad_stage.h"
 #include "core/world/step_stats.h"
 #include "core/world/world_data.h"
 
@@ -76,6 +82,8 @@ struct PenaltyStepContext {
   IslandStages& islands;
   // The reduced formulation's trees, or null (maximal, or no trees).
   ArticulatedTrees* trees = nullptr;
+  // The compliant pads, or null (none).
+  PadStage* pads = nullptr;
 };
 
 class PenaltyModel final : public ContactModel {
@@ -113,6 +121,7 @@ class PenaltyModel final : public ContactModel {
     double mass_sum = 0.0;
     double mu = 0.0;
     int tracked = -1;  // index into tracked_, or -1
+    bool padded = false;  // taken over by a compliant pad (its force is the pad's)
   };
 
   // dydt at (t, y) (header); records the overlaps found at y in evaluations_.
@@ -139,6 +148,8 @@ class PenaltyModel final : public ContactModel {
   std::vector<double> y_, k1_, y5_, k7_, atol_;
   std::vector<Evaluation> evaluations_;
   std::vector<Vec3> force_, torque_;
+  std::vector<Contact> pad_candidates_;   // the overlaps as contacts, for the pads
+  std::vector<std::uint8_t> pad_taken_;
   std::vector<int> dynamic_;  // dynamic bodies
   // The dynamic bodies in y, in order (dynamic_ less the trees' bodies),
   // and where the trees' state and the tracked pairs' start in y.

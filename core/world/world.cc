@@ -389,11 +389,6 @@ Status World::Step(double h) {
   if (!IsFinite(h) || h <= 0.0 || h > 0.1) {
     return Status::Error("timestep: must be in (0, 0.1] s, got " + FormatNumber(h));
   }
-  if (!model_.pads.empty() && (penalty_ || reduced())) {
-    return Status::Error(std::string("pads: compliant pads run with the velocity-level contact models (solver.type "
-                                     "\"lcp\", \"pgs\" or \"impulse\") in the maximal formulation, not with ") +
-                         (penalty_ ? "solver.type \"penalty\"" : "dynamics.formulation \"reduced\""));
-  }
   if (reduced()) GL_TRY(penalty_ ? PrepareContactModel() : PrepareTrees());
   clock_.Begin(&stats_);
   stats_.bisections = 0;
@@ -409,7 +404,7 @@ Status World::Step(double h) {
     stats_.step_length = h;
   } else if (penalty_) {
     PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this,
-                           reduced() && !trees_.empty() ? &trees_ : nullptr};
+                           reduced() && !trees_.empty() ? &trees_ : nullptr, pads_.empty() ? nullptr : &pads_};
     if (Status s = penalty_->Step(ctx, h); !s.ok()) return s;
     stats_.pair_count = static_cast<int>(finder_.pairs().size());
   } else {
@@ -491,11 +486,24 @@ void World::StepVelocityLevel(double* h) {
   if (!pads_.empty()) RunStage(&clock_, Stage::kPads, [&] { pads_.Solve(model_, &state_); });
   RunStage(&clock_, Stage::kExternalImpulses, [&] {
     ExternalImpulses(model_, state_, *h, &scratch_, &drag_);
-    if (reduced()) trees_.FreeVelocities(model_, state_, *h, drag_, &scratch_.velocity_bodies);
+    if (!reduced()) return;
+    if (pads_.empty()) {
+      trees_.FreeVelocities(model_, state_, *h, drag_, &scratch_.velocity_bodies);
+      return;
+    }
+    // The pads' F at c on tree bodies enters ABA as an external force: over
+    // the step, the impulse h F at c in joint space (step 4 of pad_stage.h).
+    scratch_.pad_force_W.assign(body_count(), Vec3::Zero());
+    scratch_.pad_torque_W.assign(body_count(), Vec3::Zero());
+    pads_.AddNormalForces(model_, state_, &scratch_.pad_force_W, &scratch_.pad_torque_W);
+    trees_.FreeVelocities(model_, state_, *h, drag_, &scratch_.velocity_bodies, scratch_.pad_force_W,
+                          scratch_.pad_torque_W);
   });
   if (!pads_.empty()) {
+    // On the other bodies, the impulse h F at c directly.
+    const std::span<const std::uint8_t> tree_bodies = reduced() ? trees_.body_in_tree() : std::span<const std::uint8_t>{};
     RunStage(&clock_, Stage::kPads,
-             [&] { pads_.ApplyNormalImpulses(model_, *h, &state_, &scratch_.velocity_bodies); });
+             [&] { pads_.ApplyNormalImpulses(model_, *h, &state_, &scratch_.velocity_bodies, tree_bodies); });
   }
   const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
   RunStage(&clock_, Stage::kJointForces,
@@ -504,8 +512,11 @@ void World::StepVelocityLevel(double* h) {
 }
 
 void World::SolveIslands(double h, bool write_back) {
+  // The pads' rows (world/pad_stage.h step 5); the penalty model applies
+  // the pads as forces in its derivative instead (PadStage::AddPenaltyForces).
+  PadStage* pad_rows = pads_.empty() || penalty_ ? nullptr : &pads_;
   RunStage(&clock_, Stage::kIslands, [&] {
-    assembler_.BuildIslands(model_, state_, &islands_, pads_.empty() ? nullptr : &pads_);
+    assembler_.BuildIslands(model_, state_, &islands_, pad_rows);
     stats_.island_count = islands_.size();
     stats_.bodies_woken = sleeping() ? sleep_.WakeTouched(islands_, &scratch_.velocity_bodies) : 0;
   });
@@ -524,13 +535,13 @@ void World::SolveIslands(double h, bool write_back) {
   const PreStepVelocities before{state_.X_WB, state_.v_WB, state_.w_WB, model_.is_static, scratch_.velocity_bodies};
   for (int k = 0; k < islands_.size(); ++k) {
     const Island& island = islands_[k];
-    if (island.contacts.empty() && island.joints.empty() && !pads_.Presses(model_, state_, island.bodies)) {
+    if (island.contacts.empty() && island.joints.empty() && !(pad_rows && pad_rows->Presses(model_, state_, island.bodies))) {
       continue;  // eq. 15: v* is already v^{l+1}
     }
     if (sleeping() && sleep_.island_asleep(k)) continue;             // v^{l+1} = v* = 0 (WakeTouched)
     RunStage(&clock_, Stage::kAssembleRows, [&] {
       assembler_.Assemble(island, model_, &state_, controllers_, warm_rows ? &warm_start_ : nullptr, h,
-                          &scratch_.velocity_bodies, &island_system_, tree_joints, pads_.empty() ? nullptr : &pads_);
+                          &scratch_.velocity_bodies, &island_system_, tree_joints, pad_rows);
       if (reduced()) trees_.Attach(island, &island_system_);
     });
     IslandSolveStats r;
@@ -539,7 +550,7 @@ void World::SolveIslands(double h, bool write_back) {
     RunStage(&clock_, Stage::kStoreSolution, [&] {
       assembler_.Store(island, island_system_, island_impulses_, h, &state_, &controllers_,
                        warm_rows ? &warm_start_ : nullptr);
-      if (!pads_.empty()) pads_.StoreImpulses(island_impulses_.bounded, h, &state_);
+      if (pad_rows) pad_rows->StoreImpulses(island_impulses_.bounded, h, &state_);
       if (r.lcp) {
         ++stats_.lcp_islands;
         ++stats_.lcp_islands_total;

@@ -70,6 +70,9 @@ struct StepScratch {
   std::vector<Pose> X_WB_prev;     // q^l: a quarantined body returns here
   std::vector<Vec3> L_W_prev;      // angular momentum I_W(q^l) w^l (the gyroscopic term, world/world.h)
   std::vector<VelocityBody> velocity_bodies;  // the velocities being solved for, per body
+  // The pads' forces on the reduced formulation's tree bodies (N, and N m
+  // about the centre of mass), per body (world/pad_stage.h).
+  std::vector<Vec3> pad_force_W, pad_torque_W;
 };
 
 }  // namespace grasplab

@@ -126,6 +126,18 @@ def test_the_handset_grasp_reaches_force_closure(root):
     assert g["epsilonL1"] > 0.0
 
 
+def test_the_pads_grasp_is_two_soft_finger_contacts_in_force_closure(root):
+    # The jaw holding the cube on its compliant pads (default, reduced
+    # formulation): the grasp analysis sees one soft-finger contact per
+    # pressed pad, and two soft fingers on opposite faces are force closure.
+    sim = load(root, "parallel-jaw-cube-pads")
+    sim.step(1180)  # 2.95 s: lifted and held still
+    g = sim.grasp()
+    assert g["contacts"] == 2
+    assert g["forceClosure"] is True
+    assert g["epsilonL1"] > 0.0
+
+
 def test_a_robot_driven_from_python_follows_its_set_point(root):
     text = (root / "assets" / "scenes" / "barrett-handset.json").read_text()
     scene = json.loads(text)
