@@ -96,19 +96,25 @@ void BuildFeLayerCompliance(const PadMaterial& m, const PadGrid& g, const FeLaye
   // Node (ix, iy, iz), iz = 0 at the surface, nz at the fixed base.
   auto node = [&](int ix, int iy, int iz) { return (iz * (ny + 1) + iy) * (nx + 1) + ix; };
   const int nodes = (nx + 1) * (ny + 1) * (nz + 1);
+  const int surface = (nx + 1) * (ny + 1);  // surface node s = node(ix, iy, 0) = iy (nx + 1) + ix
+  // Numbering: the interior DOFs (every free DOF but the surface normals)
+  // 0 .. ni-1, then surface node s's z DOF at ni + s.
   std::vector<int> dof(static_cast<std::size_t>(nodes) * 3, -1);
-  int free_dofs = 0;
+  int ni = 0;
   for (int iz = 0; iz < nz; ++iz) {
     for (int iy = 0; iy <= ny; ++iy) {
       for (int ix = 0; ix <= nx; ++ix) {
         const bool x_side = ix == 0 || ix == nx, y_side = iy == 0 || iy == ny;
         for (int d = 0; d < 3; ++d) {
           if (mesh.confined_sides && ((d == 0 && x_side) || (d == 1 && y_side))) continue;
-          dof[static_cast<std::size_t>(node(ix, iy, iz)) * 3 + d] = free_dofs++;
+          if (iz == 0 && d == 2) continue;
+          dof[static_cast<std::size_t>(node(ix, iy, iz)) * 3 + d] = ni++;
         }
       }
     }
   }
+  for (int s = 0; s < surface; ++s) dof[static_cast<std::size_t>(s) * 3 + 2] = ni + s;
+  const int free_dofs = ni + surface;
   // Assembly, element by element in a fixed order (setFromTriplets sums
   // duplicates in insertion order).
   std::vector<Eigen::Triplet<double, int>> triplets;
@@ -133,45 +139,77 @@ void BuildFeLayerCompliance(const PadMaterial& m, const PadGrid& g, const FeLaye
       }
     }
   }
+  // The interior block's fill-reducing order (AMD on its pattern); the
+  // surface normals stay last, in node order.
+  std::vector<int> order(free_dofs);  // new index of each DOF
+  {
+    std::vector<Eigen::Triplet<double, int>> interior;
+    for (const auto& t : triplets) {
+      if (t.row() < ni && t.col() < ni) interior.push_back(t);
+    }
+    SpMat Kii(ni, ni);
+    Kii.setFromTriplets(interior.begin(), interior.end());
+    Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> pinv;
+    Eigen::AMDOrdering<int>()(Kii, pinv);  // as SimplicialLLT: factor P K_ii P^T with P = pinv^-1
+    const Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> P = pinv.inverse();
+    for (int i = 0; i < ni; ++i) order[i] = P.indices()[i];
+    for (int s = 0; s < surface; ++s) order[ni + s] = ni + s;
+  }
+  for (auto& t : triplets) t = Eigen::Triplet<double, int>(order[t.row()], order[t.col()], t.value());
   SpMat K(free_dofs, free_dofs);
   K.setFromTriplets(triplets.begin(), triplets.end());
   triplets = {};
-  Eigen::SimplicialLLT<SpMat, Eigen::Lower, Eigen::AMDOrdering<int>> llt(K);
-  // G: column j puts 1 / (4 sub^2) on the -z DOF of each corner of element
-  // j's surface faces (header), permuted as the factor's rows.
+  Eigen::SimplicialLLT<SpMat, Eigen::Lower, Eigen::NaturalOrdering<int>> llt(K);
+  // L_ss: the factor's last `surface` rows and columns (dense, row-major).
+  const SpMat& L = llt.matrixL().nestedExpression();
+  std::vector<double> Lss(static_cast<std::size_t>(surface) * surface, 0.0);
+  for (int c = ni; c < free_dofs; ++c) {
+    for (SpMat::InnerIterator it(L, c); it; ++it) {
+      if (it.row() >= ni) Lss[static_cast<std::size_t>(it.row() - ni) * surface + (c - ni)] = it.value();
+    }
+  }
+  // Z = L_ss^-1 W, column j of W with 1 / (4 sub^2) at each corner of
+  // element j's surface faces (the -z sign of g cancels in Z^T Z).
   const int n = g.node_count();
-  const Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int>& P = llt.permutationP();
-  Eigen::MatrixXd Z = Eigen::MatrixXd::Zero(free_dofs, n);
+  std::vector<double> Z(static_cast<std::size_t>(n) * surface, 0.0);  // column-major: column j at j * surface
   const double w = 1.0 / (4.0 * sub * sub);
   for (int j = 0; j < n; ++j) {
+    double* zj = &Z[static_cast<std::size_t>(j) * surface];
     const int row = j / g.cols, col = j % g.cols;
+    int first = surface;
     for (int fy = 0; fy < sub; ++fy) {
       for (int fx = 0; fx < sub; ++fx) {
         for (int a = 0; a < 4; ++a) {
-          const int id = node(col * sub + fx + (a & 1), row * sub + fy + (a >> 1), 0);
-          Z(P.indices()[dof[static_cast<std::size_t>(id) * 3 + 2]], j) -= w;
+          const int s = node(col * sub + fx + (a & 1), row * sub + fy + (a >> 1), 0);
+          zj[s] += w;
+          first = std::min(first, s);
         }
       }
     }
+    for (int i = first; i < surface; ++i) {  // forward substitution from the first nonzero
+      const double* Li = &Lss[static_cast<std::size_t>(i) * surface];
+      double v = zj[i];
+      for (int k = first; k < i; ++k) v -= Li[k] * zj[k];
+      zj[i] = v / Li[i];
+    }
   }
-  llt.matrixL().solveInPlace(Z);
   // C = A Z^T Z, each entry one dot product in row order; the upper
   // triangle mirrors the lower, so C is exactly symmetric.
   const double A = g.element_area();
   C->assign(static_cast<std::size_t>(n) * n, 0.0);
   for (int i = 0; i < n; ++i) {
-    const double* zi = Z.col(i).data();
+    const double* zi = &Z[static_cast<std::size_t>(i) * surface];
     for (int j = 0; j <= i; ++j) {
-      const double* zj = Z.col(j).data();
+      const double* zj = &Z[static_cast<std::size_t>(j) * surface];
       double sum = 0.0;
-      for (int r = 0; r < free_dofs; ++r) sum += zi[r] * zj[r];
+      for (int r = 0; r < surface; ++r) sum += zi[r] * zj[r];
       (*C)[static_cast<std::size_t>(i) * n + j] = (*C)[static_cast<std::size_t>(j) * n + i] = A * sum;
     }
   }
   if (stats) {
     stats->layers = nz;
     stats->free_dofs = free_dofs;
-    stats->factor_nonzeros = static_cast<long long>(llt.matrixL().nestedExpression().nonZeros());
+    stats->factor_nonzeros = static_cast<long long>(L.nonZeros());
   }
 }
 

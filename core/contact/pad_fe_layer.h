@@ -39,16 +39,24 @@
 //                   four corners, which is the bilinear surface's value at
 //                   the element centre, where the half-space model
 //                   evaluates its deflection;
-// so  C_kj = A g_k^T K^-1 g_j,  C = A Z^T Z,  Z = L^-1 P G
-// with K = P^T L L^T P (sparse Cholesky, AMD ordering P) and G = [g_j].
+// so  C_kj = A g_k^T K^-1 g_j  (C = A G^T K^-1 G, G = [g_j]).
+// The g_j live on the m surface nodes' z DOFs only, so with those DOFs
+// numbered last (the others first, in AMD order) the sparse Cholesky
+// K = L L^T ends in the dense m x m block L_ss, and
+//   (K^-1)_ss = S^-1,  S = K_ss - K_si K_ii^-1 K_is = L_ss L_ss^T
+// (S the static condensation of K onto the surface normals, eq. 6's K
+// condensed to the contact nodes), hence
+//   C = A Z^T Z,   Z = L_ss^-1 W,
+// W (m x n) the g_j restricted to the surface normals: one dense m x m
+// triangular solve instead of a sparse solve per element.
 // C is symmetric positive definite (K is, and the g_j are independent).
 // Units: A (m^2), K (N/m), g dimensionless, C (m/Pa).
 //
-// Determinism: Eigen's SimplicialLLT with AMDOrdering is sequential scalar
+// Determinism: Eigen's AMDOrdering and SimplicialLLT are sequential scalar
 // code (the build defines EIGEN_DONT_VECTORIZE, EIGEN_DONT_PARALLELIZE): the
-// ordering is a deterministic graph algorithm and the factor's and the
-// triangular solve's loops run in a fixed order, so C is bit-identical
-// natively and in WASM; the assembly and Z^T Z are plain loops here.
+// ordering is a deterministic graph algorithm and the factor's loops run in
+// a fixed order, so C is bit-identical natively and in WASM; the assembly,
+// the triangular solve and Z^T Z are plain loops here.
 // Cost: grows as the free DOFs (3 (cols sub + 1)(rows sub + 1) layers)
 // times n^2 for Z^T Z; ValidatePad bounds the node count (kFeMaxNodes) so a
 // scene cannot ask for minutes of build (grasplab_bench_pads measures it).
