@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/base/format.h"
+#include "core/contact/pad_fe_layer.h"
 #include "core/math/det_math.h"
 
 namespace grasplab {
@@ -11,6 +12,7 @@ const char* PadModelName(PadModel model) {
   switch (model) {
     case PadModel::kHalfSpace: return "halfspace";
     case PadModel::kWinkler: return "winkler";
+    case PadModel::kFiniteElement: return "fe";
   }
   return "halfspace";
 }
@@ -24,11 +26,14 @@ Status ValidatePad(const PadMaterial& m, const PadGrid& g, const std::string& fi
     return Status::Error(field + ".youngModulus: must be a finite number > 0 and <= 1e12 (Pa), got " +
                          FormatNumber(m.young_modulus));
   }
-  const double nu_max = m.model == PadModel::kWinkler ? 0.499 : 0.5;
+  const bool incompressible_ok = m.model == PadModel::kHalfSpace;
+  const double nu_max = incompressible_ok ? 0.5 : 0.499;
   if (!std::isfinite(m.poisson) || m.poisson < 0.0 || m.poisson > nu_max) {
-    return Status::Error(field + ".poisson: must be in [0, " + FormatNumber(nu_max) + "]" +
-                         (m.model == PadModel::kWinkler ? " (Winkler's confined layer is rigid at 0.5)" : "") +
-                         ", got " + FormatNumber(m.poisson));
+    const char* why = m.model == PadModel::kWinkler         ? " (Winkler's confined layer is rigid at 0.5)"
+                      : m.model == PadModel::kFiniteElement ? " (the finite-element layer's lambda is infinite at 0.5)"
+                                                            : "";
+    return Status::Error(field + ".poisson: must be in [0, " + FormatNumber(nu_max) + "]" + why + ", got " +
+                         FormatNumber(m.poisson));
   }
   if (!in(g.size_x, 0.0, 10.0) || !in(g.size_y, 0.0, 10.0)) {
     return Status::Error(field + ".size: each must be a finite number > 0 and <= 10 (m)");
@@ -36,6 +41,11 @@ Status ValidatePad(const PadMaterial& m, const PadGrid& g, const std::string& fi
   if (g.rows < 1 || g.rows > 64 || g.cols < 1 || g.cols > 64) {
     return Status::Error(field + ".grid: [cols, rows] each a whole number in [1, 64], got [" + std::to_string(g.cols) +
                          ", " + std::to_string(g.rows) + "]");
+  }
+  if (m.model == PadModel::kFiniteElement && g.rows * g.cols > kFeMaxNodes) {
+    return Status::Error(field + ".grid: a finite-element (\"fe\") pad has at most " + std::to_string(kFeMaxNodes) +
+                         " nodes (cols x rows), got " + std::to_string(g.rows * g.cols) +
+                         " (its compliance is built at load; use \"halfspace\" for finer grids)");
   }
   return Status::Ok();
 }
@@ -78,6 +88,10 @@ void BuildPadCompliance(const PadMaterial& m, const PadGrid& g, std::vector<doub
   if (m.model == PadModel::kWinkler) {
     const double c = 1.0 / WinklerStiffness(m);
     for (int i = 0; i < n; ++i) (*C)[static_cast<std::size_t>(i) * n + i] = c;
+    return;
+  }
+  if (m.model == PadModel::kFiniteElement) {
+    BuildFeLayerCompliance(m, g, FeLayerMesh{}, C);
     return;
   }
   const double e_star = ContactModulus(m);

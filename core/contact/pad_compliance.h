@@ -32,8 +32,15 @@
 //                 u_k = p_k / k,   k = E (1 - nu) / ((1 + nu) (1 - 2 nu) t)   (Pa/m),
 //               so C = I / k: each node springs alone. Cheap (diagonal) but
 //               without the spreading of the half-space; nu < 0.5 required.
-// Not built: a finite-element layer of finite thickness condensed to its
-// surface (eq. 6's K condensed onto the contact nodes).
+//   kFiniteElement  a linear-elastic layer of thickness t bonded to a rigid
+//               base, meshed with hexahedra and condensed onto the surface
+//               elements (eq. 6's K condensed onto the contact nodes;
+//               contact/pad_fe_layer.h): both the spreading of the
+//               half-space and the finite thickness and width of the pad.
+//               Dense, symmetric, positive definite; nu < 0.5 required; the
+//               most expensive to build (once, at scene load: at most
+//               kFeMaxNodes nodes).
+// docs/contact-models.md, "Compliant pads", compares the three.
 #pragma once
 
 #include <string>
@@ -43,8 +50,8 @@
 
 namespace grasplab {
 
-enum class PadModel { kHalfSpace, kWinkler };
-// "halfspace", "winkler".
+enum class PadModel { kHalfSpace, kWinkler, kFiniteElement };
+// "halfspace", "winkler", "fe".
 const char* PadModelName(PadModel model);
 
 struct PadMaterial {
@@ -65,8 +72,13 @@ struct PadGrid {
   double node_y(int k) const { return -0.5 * size_y + (k / cols + 0.5) * dy(); }
 };
 
+// A finite-element pad's largest node count (rows x cols): its C takes
+// ~1 s to build at 16 x 16 and grows as n^2 times the mesh (docs/benchmarks.md).
+inline constexpr int kFeMaxNodes = 400;
+
 // Checks the material and the grid (rows and cols in [1, 64], sizes in
-// (0, 10] m, E in (0, 1e12] Pa, t in (0, 1] m), messages naming `field`.
+// (0, 10] m, E in (0, 1e12] Pa, t in (0, 1] m; a finite-element pad at most
+// kFeMaxNodes nodes), messages naming `field`.
 Status ValidatePad(const PadMaterial& material, const PadGrid& grid, const std::string& field);
 
 // E* = E / (1 - nu^2) (Pa): the contact modulus against a rigid indenter.

@@ -5,9 +5,29 @@
 
 namespace grasplab {
 
+const char* PadSolverName(PadSolver solver) {
+  switch (solver) {
+    case PadSolver::kAuto: return "auto";
+    case PadSolver::kLemke: return "lemke";
+    case PadSolver::kGaussSeidel: return "gauss-seidel";
+    case PadSolver::kActiveSet: return "active-set";
+  }
+  return "auto";
+}
+
 PadPressureSolver::PadPressureSolver(const PadMaterial& material, const PadGrid& grid, PadSolver solver)
     : material_(material), grid_(grid), solver_(solver) {
   BuildPadCompliance(material_, grid_, &C_);
+  Init();
+}
+
+PadPressureSolver::PadPressureSolver(const PadMaterial& material, const PadGrid& grid, std::vector<double> C,
+                                     PadSolver solver)
+    : material_(material), grid_(grid), solver_(solver), C_(std::move(C)) {
+  Init();
+}
+
+void PadPressureSolver::Init() {
   const int n = grid_.node_count();
   c00_ = C_[0];
   M_.resize(n, n);
@@ -65,7 +85,22 @@ PadSolveStats PadPressureSolver::SolveScaled(const std::vector<double>& s, std::
     for (int k = 0; k < n; ++k) any = any || s[k] < 0.0;
     if (!any) {
       std::fill(p->begin(), p->end(), 0.0);
-    } else if (solver_ == PadSolver::kGaussSeidel || (solver_ == PadSolver::kAuto && n > kPadLemkeMaxNodes)) {
+    } else if (solver_ == PadSolver::kActiveSet || solver_ == PadSolver::kAuto) {
+      for (int k = 0; k < n; ++k) q_[k] = s[k];
+      // From the last solve's active set (the last step's, the last Newton
+      // iterate's); cold: the overlap set.
+      if (!warm_) active_prev_.clear();
+      const ActiveSetResult r = active_set_.Solve(M_, q_, &z_, active_prev_, &active_prev_);
+      st.factorizations = r.factorizations;
+      st.residual = r.residual;
+      st.ok = r.ok;
+      for (int k = 0; k < n; ++k) (*p)[k] = z_[k] / c00_;
+      if (!st.ok) {  // never seen; Gauss-Seidel from the active set's point
+        active_prev_.clear();
+        const PadSolveStats g = GaussSeidel(s, p, 10000);
+        st.sweeps = g.sweeps, st.residual = g.residual, st.ok = g.ok;
+      }
+    } else if (solver_ == PadSolver::kGaussSeidel) {
       // From the pressures passed in (the last step's, the last Newton
       // iterate's): their patch is usually close.
       for (double& v : *p) v = std::isfinite(v) && v > 0.0 ? v : 0.0;
@@ -110,6 +145,14 @@ double PadPressureSolver::TangentStiffness(const std::vector<double>& p) {
   }
   const int m = static_cast<int>(active_.size());
   if (m == 0) return 0.0;
+  // The active-set solve's last factor is M_SS = C_SS / C_00 when its set
+  // is S: C_SS^-1 1 = M_SS^-1 1 / C_00, without a second factorisation.
+  rhs_.assign(m, 1.0);
+  if (active_set_.SolveWithLastFactor(active_, &rhs_)) {
+    double sum = 0.0;
+    for (double v : rhs_) sum += v;
+    return grid_.element_area() * sum / c00_;
+  }
   sub_.resize(static_cast<std::size_t>(m) * m);
   for (int i = 0; i < m; ++i) {
     for (int j = 0; j < m; ++j) {
@@ -137,7 +180,7 @@ PadSolveStats PadPressureSolver::SolveLoad(const std::vector<double>& s0, double
   auto solve_at = [&](double d) {
     for (int k = 0; k < n; ++k) s_work_[k] = s0[k] - d;
     const PadSolveStats st = SolveScaled(s_work_, p);
-    total.pivots += st.pivots, total.sweeps += st.sweeps;
+    total.pivots += st.pivots, total.sweeps += st.sweeps, total.factorizations += st.factorizations;
     total.ok = total.ok && st.ok;
     total.active = st.active, total.residual = st.residual;
     return TotalForce(*p);

@@ -31,14 +31,26 @@
 //   F'(delta) = A 1^T C_SS^-1 1   (S: the nodes with p > 0).
 // At the answer the force balance holds to rounding (~1e-12 relative).
 //
-// Solvers (PadSolver): Lemke (solvers/lemke.h; exact to rounding, O(n^2)
-// per pivot, about one pivot per contacting node) or projected Gauss-Seidel
-// (O(n^2) per sweep, until the natural residual is below 1e-12 of
-// max |s|, checked every 8th sweep; a few hundred sweeps on half-space
-// grids, which are strongly coupled). kAuto picks Lemke up to
-// kPadLemkeMaxNodes nodes and Gauss-Seidel above; the benchmark
-// grasplab_bench_pads measures both (docs/benchmarks.md). Winkler's diagonal C is solved in closed form
-// whatever the choice: p_k = max(0, -s_k) k.
+// Solvers (PadSolver):
+//   active set    (contact/pad_active_set.h; the default, "auto") C is
+//                 symmetric positive definite, so the LCP is a strictly
+//                 convex QP; a primal active-set method from the previous
+//                 solve's contact set: one Cholesky factorisation of C_SS
+//                 and one check of the gaps when the set has not changed
+//                 (a resting grasp's step, Newton's last iterates), exact
+//                 to rounding; the tangent stiffness reuses its factor.
+//   Lemke         (solvers/lemke.h; exact to rounding, O(n^2) per pivot,
+//                 about one pivot per contacting node cold; warm from the
+//                 last basis it still rebuilds the n x n tableau, O(n^3),
+//                 even with no pivot);
+//   Gauss-Seidel  projected, O(n^2) per sweep, until the natural residual
+//                 is below 1e-12 of max |s|, checked every 8th sweep; a few
+//                 hundred sweeps on half-space grids, which are strongly
+//                 coupled.
+// grasplab_bench_pads measures the three (docs/benchmarks.md, "Compliant
+// pads"): the active set is the fastest on every grid measured and removed
+// the haptic-rate check's slow steps. Winkler's diagonal C is solved in
+// closed form whatever the choice: p_k = max(0, -s_k) k.
 //
 // Everything is plain loops in a fixed order: bit-identical native and WASM.
 #pragma once
@@ -48,22 +60,22 @@
 
 #include <Eigen/Core>
 
+#include "core/contact/pad_active_set.h"
 #include "core/contact/pad_compliance.h"
 #include "core/math/dense_lu.h"
 #include "core/solvers/lemke.h"
 
 namespace grasplab {
 
-enum class PadSolver { kAuto, kLemke, kGaussSeidel };
-
-// kAuto: Lemke up to this many nodes (12 x 12), Gauss-Seidel above
-// (measured by grasplab_bench_pads, docs/benchmarks.md).
-inline constexpr int kPadLemkeMaxNodes = 144;
+enum class PadSolver { kAuto, kLemke, kGaussSeidel, kActiveSet };
+// "auto", "lemke", "gauss-seidel", "active-set".
+const char* PadSolverName(PadSolver solver);
 
 struct PadSolveStats {
   bool ok = true;        // false: the LCP solver failed (the pressures are Gauss-Seidel's best)
   int pivots = 0;        // Lemke pivots, summed over Newton iterations
   int sweeps = 0;        // Gauss-Seidel sweeps, summed
+  int factorizations = 0;  // active set: Cholesky factorisations of C_SS, summed
   int newton = 0;        // load-controlled: Newton iterations
   int active = 0;        // nodes with p > 0
   double residual = 0.0; // max_k |min(p_k C_00, g_k)| (m)
@@ -76,6 +88,10 @@ class PadPressureSolver {
   PadPressureSolver() = default;
   // Builds C; the material and grid must be valid (ValidatePad).
   PadPressureSolver(const PadMaterial& material, const PadGrid& grid, PadSolver solver = PadSolver::kAuto);
+  // With a given compliance C (n x n row-major, m/Pa, symmetric positive
+  // definite; e.g. a finite-element layer on a mesh of the caller's choice).
+  PadPressureSolver(const PadMaterial& material, const PadGrid& grid, std::vector<double> C,
+                    PadSolver solver = PadSolver::kAuto);
 
   const PadMaterial& material() const { return material_; }
   const PadGrid& grid() const { return grid_; }
@@ -104,6 +120,7 @@ class PadPressureSolver {
 
  private:
   PadSolveStats SolveScaled(const std::vector<double>& s, std::vector<double>* p);
+  void Init();
   PadSolveStats GaussSeidel(const std::vector<double>& s, std::vector<double>* p, int max_sweeps);
 
   PadMaterial material_;
@@ -114,6 +131,8 @@ class PadPressureSolver {
   Eigen::MatrixXd M_;  // C / C_00
   Eigen::VectorXd q_, z_;
   LemkeSolver lemke_;
+  PadActiveSetSolver active_set_;
+  std::vector<std::uint8_t> active_prev_;  // the active-set solver's last active set
   LemkeSettings lemke_settings_;
   bool warm_ = true;
   std::vector<std::uint8_t> basis_, start_;  // Lemke's last basis (z_k basic)

@@ -54,10 +54,12 @@ Status ParsePad(const Node& s, const SceneSpec& spec, PadSpec* out) {
   GL_TRY(String(s, "model", &model, false));
   if (model == "winkler") {
     d.material.model = PadModel::kWinkler;
+  } else if (model == "fe") {
+    d.material.model = PadModel::kFiniteElement;
   } else if (model.empty() || model == "halfspace") {
     d.material.model = PadModel::kHalfSpace;
   } else {
-    return Status::Error(s.Child("model") + ": must be \"halfspace\" or \"winkler\", got \"" + model + "\"");
+    return Status::Error(s.Child("model") + ": must be \"halfspace\", \"winkler\" or \"fe\", got \"" + model + "\"");
   }
   GL_TRY(Number(s, "thickness", &d.material.thickness, true, 0.0, 1.0, /*lo_open=*/true));
   GL_TRY(Number(s, "youngModulus", &d.material.young_modulus, true, 0.0, 1e12, /*lo_open=*/true));
@@ -69,8 +71,11 @@ Status ParsePad(const Node& s, const SceneSpec& spec, PadSpec* out) {
     d.solver = PadSolver::kLemke;
   } else if (solver == "gauss-seidel") {
     d.solver = PadSolver::kGaussSeidel;
+  } else if (solver == "active-set") {
+    d.solver = PadSolver::kActiveSet;
   } else if (!solver.empty() && solver != "auto") {
-    return Status::Error(s.Child("solver") + ": must be \"auto\", \"lemke\" or \"gauss-seidel\", got \"" + solver + "\"");
+    return Status::Error(s.Child("solver") + ": must be \"auto\", \"active-set\", \"lemke\" or \"gauss-seidel\", got \"" +
+                         solver + "\"");
   }
   return ValidatePadDef(d, s.path());
 }
