@@ -62,6 +62,48 @@ test('desktop: the wrist reads hand + cube weight, its arrows are drawn, the pad
   }
 });
 
+test('desktop: compliant pads hold the cube as two soft fingers in force closure, drawn as pressure heat maps', async () => {
+  const session = await openPage({ width: 1280, height: 900 });
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    await loadScene(page, 'assets/scenes/parallel-jaw-cube-pads.json');
+    await page.evaluate(() => window.grasplab.runSteps(1180));  // 2.95 s: lifted and held still
+    const s = await waitForState(page, (st) => st.steps === 1180 && st.sensors && st.sensors.readings[1].step === 1180 && st.grasp,
+      { what: '1180 steps', timeout: 180000 });
+    const [, wrist, left, right] = s.sensors.readings;
+    // The wrist carries the hand (0.5 kg) and the cube (0.2 kg) through the pads.
+    assert.ok(Math.abs(wrist.force[2] + 0.7 * G) < 0.01 * 0.7 * G, `fz ${wrist.force[2]}`);
+    // The cube at rest between the pads: their normal forces balance (the
+    // only horizontal forces on it), and each presses.
+    assert.ok(left.total > 1 && right.total > 1, `${left.total} ${right.total}`);
+    assert.ok(Math.abs(left.total - right.total) < 0.01 * left.total, `${left.total} ${right.total}`);
+    // The grasp analysis sees each pad as one soft-finger contact: force closure.
+    assert.equal(s.grasp.contacts, 2);
+    assert.equal(s.grasp.forceClosure, true);
+    const labels = await page.$$eval('#sensor-panel figure.tactile canvas', (cs) => cs.map((c) => c.getAttribute('aria-label')));
+    assert.equal(labels.length, 2);
+    assert.match(labels[0], new RegExp(`^left-pad: ${left.total.toFixed(2)} N on 16 x 5 taxels`));
+    // The pressure map: the loaded cells are coloured, the unloaded ones
+    // (the pad is longer than the cube's face) stay white.
+    const cells = await page.$eval('#sensor-panel figure.tactile canvas', (c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let coloured = 0, white = 0;
+      for (let k = 0; k < d.length; k += 4) {
+        if (d[k + 3] === 0) continue;
+        if (d[k + 1] < 200) ++coloured; else if (d[k] > 250 && d[k + 1] > 250 && d[k + 2] > 250) ++white;
+      }
+      return { coloured, white };
+    });
+    assert.ok(cells.coloured > 0 && cells.white > 0, JSON.stringify(cells));
+    await page.locator('#sensor-panel').scrollIntoViewIfNeeded();
+    console.log(`screenshot: ${await session.screenshot('sensors-pads-1280.png')}`);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});
+
 test('a recorded frame shows its own sensor readings, and the exported recording carries them as the CLI writes them', async () => {
   const session = await openPage({ width: 1280, height: 900 });
   const { page } = session;
