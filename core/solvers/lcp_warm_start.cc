@@ -68,9 +68,10 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
 
 // z = the clamped block solution (scratch->b on scratch->S, 0 elsewhere);
 // true when the natural residual over all rows, max |min(z_i, w_i)| with
-// w = M z + q, is at most tol (stops at the first row above it).
+// w = M z + q, is at most tol (stops at the first row above it), and then
+// *result is that solution's: kSolved, no Lemke pivot, its residual.
 bool AcceptBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
-                 Eigen::Ref<Eigen::VectorXd> z, double tol, const SupportSolveScratch& scratch, double* residual_out) {
+                 Eigen::Ref<Eigen::VectorXd> z, double tol, const SupportSolveScratch& scratch, LcpResult* result) {
   const int n = static_cast<int>(q.size());
   const std::vector<int>& S = scratch.S;
   const int k = static_cast<int>(S.size());
@@ -83,7 +84,9 @@ bool AcceptBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Ve
     residual = std::max(residual, std::abs(std::min(z[i], w)));
     if (!(residual <= tol)) return false;
   }
-  *residual_out = residual;
+  result->status = LcpStatus::kSolved;
+  result->pivots = 0;
+  result->residual = residual;
   return true;
 }
 
@@ -109,12 +112,7 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
   }
   // w = M z + q over all rows (basic rows: ~0; the rest must be >= 0), and
   // the natural residual max |min(z_i, w_i)|.
-  double residual = 0.0;
-  if (!AcceptBlock(M, q, z, tol, *scratch, &residual)) return false;
-  result->status = LcpStatus::kSolved;
-  result->pivots = 0;
-  result->residual = residual;
-  return true;
+  return AcceptBlock(M, q, z, tol, *scratch, result);
 }
 
 bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
@@ -151,11 +149,7 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
       if (basic) ++c;
     }
     if (bad.empty()) {
-      double residual = 0.0;
-      if (!AcceptBlock(M, q, z, tol, *scratch, &residual)) return false;
-      result->status = LcpStatus::kSolved;
-      result->pivots = 0;
-      result->residual = residual;
+      if (!AcceptBlock(M, q, z, tol, *scratch, result)) return false;
       *solved_support = trial;
       return true;
     }

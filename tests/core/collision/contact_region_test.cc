@@ -6,6 +6,7 @@
 
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/convex_hull.h"
+#include "tests/core/hull50.h"
 
 using namespace grasplab;
 
@@ -116,13 +117,7 @@ TEST_CASE("Pairs farther apart than the threshold have no contact", "[collision]
 // above a box read a contact 5.5 mm deep (the bin-picking hull "hull50" at
 // a pose recorded while it rocked on a box floor).
 TEST_CASE("A hull's near-collinear face is lifted onto its true plane", "[collision][region]") {
-  const std::vector<Vec3> pts = {{0.027549, 0.003276, -0.003413}, {0.021005, 0.016733, 0.000453},
-                                 {0.024921, 0.002208, 0.006056},  {-0.009325, -0.017861, 0.00716},
-                                 {0.001732, -0.024078, 0.001387}, {-0.024737, 0.009383, -0.004231},
-                                 {-0.023981, 0.012829, 0.002346}, {-0.023582, 0.005244, -0.0065},
-                                 {-0.013431, -0.006636, -0.010123}, {0.023145, -0.013842, 0.002377},
-                                 {0.012629, 0.020968, -0.003063}, {-0.010171, -0.009869, 0.010129},
-                                 {0.014857, -0.015036, -0.007148}, {0.019313, 0.017585, -0.002175}};
+  const std::vector<Vec3> pts = Hull50Points();
   auto hull = BuildConvexHull(pts, "hull");
   REQUIRE(hull.ok());
   const Pose X_hull{Vec3(0.023876883570965124, -0.010412107315491413, 0.0073476328201042152),

@@ -51,6 +51,17 @@ std::vector<Recorded> RecordLcps(const std::string& name, double seconds) {
   return lcps;
 }
 
+// The island solver's first covering vector: 1 on the impulse rows, 0.1 on
+// the lambda rows (the rows with a zero diagonal; lcp_solver.cc).
+LemkeSettings IslandCovering(const Eigen::MatrixXd& M) {
+  LemkeSettings ls;
+  ls.covering.assign(M.rows(), 1.0);
+  for (int i = 0; i < M.rows(); ++i) {
+    if (M(i, i) == 0.0) ls.covering[i] = 0.1;
+  }
+  return ls;
+}
+
 }  // namespace
 
 TEST_CASE("Warm start: the right support solves a known LCP without pivots, a wrong one is refused", "[lcp][warm]") {
@@ -143,11 +154,7 @@ TEST_CASE("Warm-start misses repaired from the last basis: same motion as the co
       }
       ++misses;
       const double scale = 1.0 + rec.q.cwiseAbs().maxCoeff();
-      LemkeSettings ls;  // the island solver's first covering vector: 0.1 on the lambda rows
-      ls.covering.assign(n, 1.0);
-      for (int i = 0; i < n; ++i) {
-        if (rec.M(i, i) == 0.0) ls.covering[i] = 0.1;
-      }
+      LemkeSettings ls = IslandCovering(rec.M);
       ls.max_pivots = WarmPivotCap(n);
       const LcpResult rr = solver.SolveFrom(rec.M, rec.q, zr, ls, rec.support);
       if (rr.status != LcpStatus::kSolved || rr.residual > LcpSolverSettings{}.warm_tolerance * scale) continue;
@@ -245,11 +252,7 @@ TEST_CASE("Warm-start misses repaired by block pivots: same motion as the cold s
       ++repaired;
       CHECK(zr.minCoeff() >= 0.0);
       worst_residual = std::max(worst_residual, LcpResidual(rec.M, rec.q, zr) / scale);
-      LemkeSettings ls;  // the island solver's first covering vector: 0.1 on the lambda rows
-      ls.covering.assign(n, 1.0);
-      for (int i = 0; i < n; ++i) {
-        if (rec.M(i, i) == 0.0) ls.covering[i] = 0.1;
-      }
+      LemkeSettings ls = IslandCovering(rec.M);
       const LcpResult rc = solver.Solve(rec.M, rec.q, zc, ls);
       if (rc.status != LcpStatus::kSolved || rc.residual > 1e-9 * scale) continue;
       ++compared;
