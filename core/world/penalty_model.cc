@@ -31,6 +31,22 @@ Mat3 WorldInertia(const Quat& q, const Mat3& I_B) {
   return R * I_B * R.transpose();
 }
 
+// One overlap of the last derivative (PenaltyModel::Evaluation) as a
+// contact: at the overlap's centroid, along its normal (eq. 10's direction
+// or the volume's gradient, PenaltySettings::direction), its separation the
+// overlap's mean depth -V/A, the pair's friction. No impulses.
+template <class Evaluation>
+Contact OverlapContact(const Evaluation& e, PenaltyDirection direction) {
+  Contact c;
+  c.body_a = e.key.a;
+  c.body_b = e.key.b;
+  c.p_W = e.overlap.centroid;
+  c.n_W = (direction == PenaltyDirection::kAlgorithm1 ? e.overlap.direction : e.overlap.gradient).normalized();
+  c.separation = -e.overlap.volume / e.overlap.area;
+  c.static_friction = c.kinetic_friction = c.friction = e.mu;
+  return c;
+}
+
 }  // namespace
 
 IslandSolveStats PenaltyModel::SolveIsland(IslandSystem* sys, double h, const PreStepVelocities&, IslandImpulses* out) {
@@ -201,14 +217,7 @@ void PenaltyModel::Overlaps(const PenaltyStepContext& ctx, double t, const std::
   if (ctx.pads) {
     pad_candidates_.clear();
     for (const Evaluation& e : evaluations_) {
-      Contact c;
-      c.body_a = e.key.a;
-      c.body_b = e.key.b;
-      c.p_W = e.overlap.centroid;
-      c.n_W = (ps.direction == PenaltyDirection::kAlgorithm1 ? e.overlap.direction : e.overlap.gradient).normalized();
-      c.separation = -e.overlap.volume / e.overlap.area;
-      c.static_friction = c.kinetic_friction = c.friction = e.mu;
-      pad_candidates_.push_back(c);
+      pad_candidates_.push_back(OverlapContact(e, ps.direction));
     }
     ctx.pads->Solve(model, X, pad_candidates_, &ctx.state.pads, &pad_taken_);
     for (std::size_t k = 0; k < evaluations_.size(); ++k) evaluations_[k].padded = pad_taken_[k] != 0;
@@ -320,13 +329,7 @@ void PenaltyModel::StoreContacts(const PenaltyStepContext& ctx, double h) {
   state.contacts.clear();
   for (const Evaluation& e : evaluations_) {
     if (e.padded) continue;  // the pad shows it (WorldState::pads)
-    Contact c;
-    c.body_a = e.key.a;
-    c.body_b = e.key.b;
-    c.p_W = e.overlap.centroid;
-    c.n_W = (ps.direction == PenaltyDirection::kAlgorithm1 ? e.overlap.direction : e.overlap.gradient).normalized();
-    c.separation = -e.overlap.volume / e.overlap.area;
-    c.kinetic_friction = c.static_friction = c.friction = e.mu;
+    Contact c = OverlapContact(e, ps.direction);
     c.normal_impulse = e.force.normal.norm() * h;
     c.friction_impulse = e.force.friction * h;
     state.contacts.push_back(c);
