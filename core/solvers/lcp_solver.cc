@@ -59,6 +59,7 @@ struct LcpWorkspace {
   ReducedIsland red;
   std::vector<double> M, qv, z, earlier_z, hv, GT, fallback_w, zb;
   std::vector<std::uint8_t> support, basic;
+  std::vector<std::uint8_t> filled;  // M's columns written this solve (FillColumn)
   std::vector<int> groups;  // RepairSupport's: each contact's pyramid weights, torsional pair, joint-friction pair
   double added_regularization = 0.0;  // by the retries, on M's first mh diagonal entries (times max_diag)
   LemkeSettings first, other;
@@ -141,70 +142,88 @@ void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLa
   }
 }
 
-// M = H A H^T + regularisation on the H block, q = H v_c + b (eq. 21's
-// impulse rows), then the friction-cone rows: lambda couples each contact's
-// weights and mu c_n, and each joint-friction pair. Returns max diag(H A H^T).
-double AssembleLcp(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, LcpWorkspace* ws) {
+// q = H v_c + b (eq. 21's impulse rows; 0 on the lambda rows but the joint
+// frictions' limits) and max diag(H A H^T), which scales the
+// regularisation. M itself is filled column by column on demand
+// (FillColumns): a warm-start hit reads only the support's columns.
+double PrepareLcp(const IslandSystem& sys, const LcpLayout& L, LcpWorkspace* ws) {
   const LcpRows& rows = ws->rows;
   const ReducedIsland& red = ws->red;
   const int mh = L.mh, mb = L.mb;
-  ws->M.assign(static_cast<std::size_t>(L.n) * L.n, 0.0);
+  ws->M.resize(static_cast<std::size_t>(L.n) * L.n);  // columns written whole by FillColumn
+  ws->filled.assign(L.n, 0);
   ws->qv.assign(L.n, 0.0);
-  MatrixMap M(ws->M.data(), L.n, L.n);
-  VectorMap qv(ws->qv.data(), L.n);
-  {
-    std::vector<double>& hv = ws->hv;  // B v_c
-    hv.resize(mb);
-    for (int a = 0; a < mb; ++a) hv[a] = RowDot(rows.base[a], red.v_c);
-    // GT = (B A B^T) T^T, mb x mh (column k: T's row k applied), then M = T GT.
-    std::vector<double>& GT = ws->GT;
-    GT.resize(static_cast<std::size_t>(mb) * mh);
+  std::vector<double>& hv = ws->hv;  // B v_c
+  hv.resize(mb);
+  for (int a = 0; a < mb; ++a) hv[a] = RowDot(rows.base[a], red.v_c);
+  double max_diag = 0.0;
+  for (int i = 0; i < mh; ++i) {
+    const Combination& t = rows.T[i];
+    // M(i, i) exactly as FillColumn forms it: (B A B^T T^T)'s entries, then T's row.
+    auto g = [&](int a) {
+      return t.b < 0 ? t.ca * red.Coupling(a, t.a) : t.ca * red.Coupling(a, t.a) + t.cb * red.Coupling(a, t.b);
+    };
+    const double d = t.b < 0 ? t.ca * g(t.a) : t.ca * g(t.a) + t.cb * g(t.b);
+    max_diag = std::max(max_diag, d);
+    ws->qv[i] = t.b < 0 ? t.ca * hv[t.a] + rows.rhs[i] : t.ca * hv[t.a] + t.cb * hv[t.b] + rows.rhs[i];
+  }
+  for (int i = 0; i < L.f; ++i) ws->qv[L.jlambda0 + i] = sys.friction_limits[i];
+  return max_diag;
+}
+
+// Column k of M, all n rows: M = H A H^T + regularisation on the H block,
+//   H A H^T = T (B A B^T) T^T, column k = T ((B A B^T) T^T e_k),
+// then the friction-cone rows: lambda couples each contact's weights and
+// mu c_n, and each joint-friction pair, whose compliance c couples the pair
+// through f = beta+ - beta-.
+void FillColumn(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, double max_diag, int k,
+                LcpWorkspace* ws) {
+  const LcpRows& rows = ws->rows;
+  const ReducedIsland& red = ws->red;
+  const int n = L.n, mh = L.mh, mb = L.mb;
+  double* col = &ws->M[static_cast<std::size_t>(k) * n];
+  std::fill(col, col + n, 0.0);
+  if (k < mh) {
+    const Combination& t = rows.T[k];
+    std::vector<double>& g = ws->GT;  // (B A B^T) T^T e_k, mb entries
+    g.resize(mb);
     for (int a = 0; a < mb; ++a) {
-      double* row = &GT[static_cast<std::size_t>(a) * mh];
-      for (int k = 0; k < mh; ++k) {
-        const Combination& t = rows.T[k];
-        row[k] = t.b < 0 ? t.ca * red.Coupling(a, t.a) : t.ca * red.Coupling(a, t.a) + t.cb * red.Coupling(a, t.b);
-      }
+      g[a] = t.b < 0 ? t.ca * red.Coupling(a, t.a) : t.ca * red.Coupling(a, t.a) + t.cb * red.Coupling(a, t.b);
     }
     for (int i = 0; i < mh; ++i) {
-      const Combination& t = rows.T[i];
-      const double* ra = &GT[static_cast<std::size_t>(t.a) * mh];
-      if (t.b < 0) {
-        for (int k = 0; k < mh; ++k) M(i, k) = t.ca * ra[k];
-        qv[i] = t.ca * hv[t.a] + rows.rhs[i];
-      } else {
-        const double* rb = &GT[static_cast<std::size_t>(t.b) * mh];
-        for (int k = 0; k < mh; ++k) M(i, k) = t.ca * ra[k] + t.cb * rb[k];
-        qv[i] = t.ca * hv[t.a] + t.cb * hv[t.b] + rows.rhs[i];
-      }
+      const Combination& ti = rows.T[i];
+      col[i] = ti.b < 0 ? ti.ca * g[ti.a] : ti.ca * g[ti.a] + ti.cb * g[ti.b];
     }
-  }
-  double max_diag = 0.0;
-  for (int i = 0; i < mh; ++i) max_diag = std::max(max_diag, M(i, i));
-  for (int i = 0; i < mh; ++i) M(i, i) += st.regularization * max_diag;
-  for (int i = 0; i < L.f; ++i) {
-    for (int k = 0; k < 2; ++k) {
-      M(L.jbeta0 + 2 * i + k, L.jlambda0 + i) = 1.0;
-      M(L.jlambda0 + i, L.jbeta0 + 2 * i + k) = -1.0;
+    col[k] += st.regularization * max_diag;
+    if (k >= L.p && k < L.p + L.q) {
+      const int c = k - L.p;
+      col[L.lambda0 + c] = sys.contacts[c]->friction;
+    } else if (k >= L.beta0 && k < L.jbeta0) {
+      col[L.lambda0 + (k - L.beta0) / L.u] = -1.0;
+    } else if (k >= L.jbeta0) {
+      const int i = (k - L.jbeta0) / 2, bp = L.jbeta0 + 2 * i;
+      col[L.jlambda0 + i] = -1.0;
+      const double c = OptionalEntry(sys.friction_compliance, i);
+      col[bp] += k == bp ? c : -c;
+      col[bp + 1] += k == bp ? -c : c;
     }
-    qv[L.jlambda0 + i] = sys.friction_limits[i];
-    // The compliance c couples the pair through f = beta+ - beta-.
-    const double c = OptionalEntry(sys.friction_compliance, i);
-    const int bp = L.jbeta0 + 2 * i;
-    M(bp, bp) += c;
-    M(bp, bp + 1) -= c;
-    M(bp + 1, bp) -= c;
-    M(bp + 1, bp + 1) += c;
+  } else if (k < L.jlambda0) {
+    const int c = k - L.lambda0;
+    for (int j = 0; j < L.u; ++j) col[L.beta0 + c * L.u + j] = 1.0;
+  } else {
+    const int i = k - L.jlambda0;
+    col[L.jbeta0 + 2 * i] = col[L.jbeta0 + 2 * i + 1] = 1.0;
   }
-  for (int c = 0; c < L.q; ++c) {
-    const double mu = sys.contacts[c]->friction;
-    M(L.lambda0 + c, L.p + c) = mu;
-    for (int k = 0; k < L.u; ++k) {
-      M(L.beta0 + c * L.u + k, L.lambda0 + c) = 1.0;
-      M(L.lambda0 + c, L.beta0 + c * L.u + k) = -1.0;
-    }
+  ws->filled[k] = 1;
+}
+
+// Fills the columns of M not yet filled whose `wanted` entry is nonzero
+// (all of them for an empty `wanted`).
+void FillColumns(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLayout& L, double max_diag,
+                 const std::vector<std::uint8_t>& wanted, LcpWorkspace* ws) {
+  for (int k = 0; k < L.n; ++k) {
+    if (!ws->filled[k] && (wanted.empty() || wanted[k])) FillColumn(sys, st, L, max_diag, k, ws);
   }
-  return max_diag;
 }
 
 // The previous step's support as a guess of this step's (header); empty
@@ -287,9 +306,12 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
     for (int i = mh; i < n; ++i) first.covering[i] = 0.1;
   }
   LcpResult res;
-  ws->warm.spd_rows = mh;  // G + eps I on the impulse rows (AssembleLcp)
+  ws->warm.spd_rows = mh;  // G + eps I on the impulse rows (FillColumn)
+  // A hit reads M's support columns only; everything after a miss reads all of M.
+  if (!support.empty()) FillColumns(sys, st, L, max_diag, support, ws);
   *warm = !support.empty() && SolveLcpOnSupport(M, qv, support, z, &res, st.warm_tolerance, &ws->warm);
   *repaired = false;
+  if (!*warm) FillColumns(sys, st, L, max_diag, {}, ws);
   if (*warm) {
     *basic = support;
   } else if (!support.empty() && st.repair_iterations > 0 &&
@@ -549,14 +571,17 @@ LcpSolveStats IslandLcpSolver::Solve(IslandSystem* sys, const LcpSolverSettings&
   BuildRows(*sys, st, L, &ws.rows);
   L.mb = static_cast<int>(ws.rows.base.size());
   ReduceIsland(*sys, ws.rows.base, &ws.red);
-  const double max_diag = AssembleLcp(*sys, st, L, &ws);
+  const double max_diag = PrepareLcp(*sys, L, &ws);
 
   LcpSolveStats stats;
   stats.lcp_size = L.n;
   WarmSupport(*sys, L, &ws.support);
   const MatrixMap M(ws.M.data(), L.n, L.n);
   const VectorMap qv(ws.qv.data(), L.n);
-  if (st.observer) st.observer(Eigen::MatrixXd(M), Eigen::VectorXd(qv), ws.support);
+  if (st.observer) {
+    FillColumns(*sys, st, L, max_diag, {}, &ws);
+    st.observer(Eigen::MatrixXd(M), Eigen::VectorXd(qv), ws.support);
+  }
   ws.basic.clear();
   const LcpResult res = SolveWithRetries(*sys, st, L, max_diag, &ws, &stats.warm, &stats.repaired);
   if (res.status != LcpStatus::kSolved) {
