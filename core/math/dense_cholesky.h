@@ -21,7 +21,8 @@ class DenseCholesky {
 
  private:
   int n_ = 0;
-  std::vector<double> l_;  // L row-major, lower triangle (the upper is not read)
+  std::vector<double> w_;  // the factorisation's working copy of A's lower triangle
+  std::vector<double> u_;  // L^T row-major (upper triangle; the lower is not read)
 };
 
 }  // namespace grasplab

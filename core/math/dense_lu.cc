@@ -42,10 +42,11 @@ void DenseLu::Solve(double* b) const {
   for (int k = 0; k < n; ++k) {
     if (pivot_[k] != k) std::swap(b[k], b[pivot_[k]]);
   }
-  for (int i = 1; i < n; ++i) {
-    double s = b[i];
-    for (int k = 0; k < i; ++k) s -= at(i, k) * b[k];
-    b[i] = s;
+  // By columns: each b_i subtracts L_ik y_k in increasing k, as a row's
+  // dot product would (the same bits, without its dependency chain).
+  for (int k = 0; k + 1 < n; ++k) {
+    const double yk = b[k];
+    for (int i = k + 1; i < n; ++i) b[i] -= at(i, k) * yk;
   }
   for (int i = n - 1; i >= 0; --i) {
     double s = b[i];

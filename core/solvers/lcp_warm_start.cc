@@ -40,10 +40,13 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
   b.resize(k);
   e.resize(k);
   if (k == 0) return true;
-  for (int r = 0; r < k; ++r) {
-    for (int c = 0; c < k; ++c) A[static_cast<std::size_t>(r) * k + c] = M(S[r], S[c]);
-    b[r] = -q[S[r]];
+  std::vector<double>& At = scratch->At;  // A's columns (M's support columns, contiguous)
+  At.resize(static_cast<std::size_t>(k) * k);
+  for (int c = 0; c < k; ++c) {
+    const double* col = M.col(S[c]).data();
+    for (int r = 0; r < k; ++r) At[static_cast<std::size_t>(c) * k + r] = A[static_cast<std::size_t>(r) * k + c] = col[S[r]];
   }
+  for (int r = 0; r < k; ++r) b[r] = -q[S[r]];
   // Cholesky where the support lies in the symmetric positive definite
   // rows (S is sorted: its last index decides), else LU.
   const bool spd = S[k - 1] < scratch->spd_rows && scratch->cholesky.Factor(A, k);
@@ -56,10 +59,13 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
     }
   };
   solve(b.data());
-  for (int r = 0; r < k; ++r) {
-    double s = -q[S[r]];
-    for (int c = 0; c < k; ++c) s -= A[static_cast<std::size_t>(r) * k + c] * b[c];
-    e[r] = s;
+  // e = -q_S - A b by columns (each e_r subtracts in increasing c, as a
+  // row's dot product would: the same bits, without its dependency chain).
+  for (int r = 0; r < k; ++r) e[r] = -q[S[r]];
+  for (int c = 0; c < k; ++c) {
+    const double bc = b[c];
+    const double* col = &At[static_cast<std::size_t>(c) * k];
+    for (int r = 0; r < k; ++r) e[r] -= col[r] * bc;
   }
   solve(e.data());
   for (int r = 0; r < k; ++r) b[r] += e[r];
@@ -71,17 +77,25 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
 // w = M z + q, is at most tol (stops at the first row above it), and then
 // *result is that solution's: kSolved, no Lemke pivot, its residual.
 bool AcceptBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
-                 Eigen::Ref<Eigen::VectorXd> z, double tol, const SupportSolveScratch& scratch, LcpResult* result) {
+                 Eigen::Ref<Eigen::VectorXd> z, double tol, SupportSolveScratch* scratch, LcpResult* result) {
   const int n = static_cast<int>(q.size());
-  const std::vector<int>& S = scratch.S;
+  const std::vector<int>& S = scratch->S;
   const int k = static_cast<int>(S.size());
   z.setZero();
-  for (int r = 0; r < k; ++r) z[S[r]] = std::max(0.0, scratch.b[r]);
+  for (int r = 0; r < k; ++r) z[S[r]] = std::max(0.0, scratch->b[r]);
+  // w = q + sum_c M(:, S_c) z_{S_c}, column by column (each w_i sums in
+  // increasing c as a row's dot product would: the same bits, without its
+  // dependency chain).
+  std::vector<double>& w = scratch->accept_w;
+  w.assign(q.data(), q.data() + n);
+  for (int c = 0; c < k; ++c) {
+    const double zc = z[S[c]];
+    const double* col = M.col(S[c]).data();
+    for (int i = 0; i < n; ++i) w[i] += col[i] * zc;
+  }
   double residual = 0.0;
   for (int i = 0; i < n; ++i) {
-    double w = q[i];
-    for (int c = 0; c < k; ++c) w += M(i, S[c]) * z[S[c]];
-    residual = std::max(residual, std::abs(std::min(z[i], w)));
+    residual = std::max(residual, std::abs(std::min(z[i], w[i])));
     if (!(residual <= tol)) return false;
   }
   result->status = LcpStatus::kSolved;
@@ -112,7 +126,7 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
   }
   // w = M z + q over all rows (basic rows: ~0; the rest must be >= 0), and
   // the natural residual max |min(z_i, w_i)|.
-  return AcceptBlock(M, q, z, tol, *scratch, result);
+  return AcceptBlock(M, q, z, tol, scratch, result);
 }
 
 bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
@@ -149,7 +163,7 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
       if (basic) ++c;
     }
     if (bad.empty()) {
-      if (!AcceptBlock(M, q, z, tol, *scratch, result)) return false;
+      if (!AcceptBlock(M, q, z, tol, scratch, result)) return false;
       *solved_support = trial;
       return true;
     }
