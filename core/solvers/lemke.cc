@@ -61,6 +61,10 @@ void LemkeSolver::EnteringColumn(int e) {
   std::fill(col_.begin(), col_.end(), 0.0);
   for (int k = 0; k < n; ++k) {
     const double a = e == kZ0 ? d(k) : m(k, e - n);
+    // A zero entry changes no col_ entry (they start at +0 and never become
+    // -0, so subtracting a signed zero leaves each as it is): the contact
+    // LCP's lambda columns have u nonzero entries of n.
+    if (a == 0.0) continue;
     const double* bk = &Binv_[static_cast<std::size_t>(k) * n];
     for (int i = 0; i < n; ++i) col_[i] -= bk[i] * a;
   }
@@ -260,6 +264,7 @@ bool LemkeSolver::StartFrom(const std::vector<std::uint8_t>& start) {
   x_.assign(n, 0.0);
   for (int c = 0; c < n; ++c) {
     const double qc = q_[c];
+    if (qc == 0.0) continue;  // as in EnteringColumn: x_ never holds -0
     const double* bc = &Binv_[static_cast<std::size_t>(c) * n];
     for (int i = 0; i < n; ++i) x_[i] += bc[i] * qc;
   }

@@ -81,6 +81,7 @@ struct ReducedIsland {
     std::vector<int> offset;          // per tree: its first joint rate
     std::vector<JacobianRow> Hf, Jf;  // H's and J's rows restricted to free bodies
     std::vector<double> Hq, Yh;       // mh x nq
+    std::vector<double> YhT;          // nq x mh (Yh transposed)
     std::vector<double> Jq, Yj;       // mj x nq
     std::vector<double> Dinv;         // nq
     std::vector<double> U;            // mj x (N + nq): A0 J^T, then L^-1 of it (the generalized Y)

@@ -143,24 +143,42 @@ void ReduceIslandTrees(const IslandSystem& sys, const std::vector<JacobianRow>& 
       WH[r * JacobianRow::kMaxBlocks + b] = ApplyW(*sys.bodies[tp.Hf[r].body[b]], tp.Hf[r].J[b]);
     }
   }
+  // G_ik = (free blocks) + sum_j Yh_ij Yh_kj / D_j, row i's entries k <= i
+  // together: each entry adds its j terms in increasing j, as one dot
+  // product per entry would (the same bits), but the entries are
+  // independent, so the loop over k runs without a dependency chain; a
+  // zero Yh_ij (a row on free bodies, a joint off the row's branch) adds
+  // nothing and is skipped (G's entries never hold -0, so the skipped +-0
+  // terms change no bit).
+  std::vector<double>& YhT = tp.YhT;  // nq x mh: Yh's columns, contiguous over rows
+  YhT.resize(static_cast<std::size_t>(nq) * mh);
+  for (int r = 0; r < mh; ++r) {
+    for (int j = 0; j < nq; ++j) YhT[static_cast<std::size_t>(j) * mh + r] = tp.Yh[static_cast<std::size_t>(r) * nq + j];
+  }
   std::vector<double>& G = out->G;
   G.assign(static_cast<std::size_t>(mh) * mh, 0.0);
   for (int i = 0; i < mh; ++i) {
-    const double* yi = &tp.Yh[static_cast<std::size_t>(i) * nq];
+    double* gi = &G[static_cast<std::size_t>(i) * mh];
+    const JacobianRow& ri = tp.Hf[i];
     for (int k = 0; k <= i; ++k) {
       double s = 0.0;
-      const JacobianRow& ri = tp.Hf[i];
       const JacobianRow& rk = tp.Hf[k];
       for (int a = 0; a < ri.count; ++a) {
         for (int b = 0; b < rk.count; ++b) {
           if (ri.body[a] == rk.body[b]) s += ri.J[a].dot(WH[k * JacobianRow::kMaxBlocks + b]);
         }
       }
-      const double* yk = &tp.Yh[static_cast<std::size_t>(k) * nq];
-      for (int j = 0; j < nq; ++j) s += yi[j] * yk[j] * tp.Dinv[j];
-      G[static_cast<std::size_t>(i) * mh + k] = s;
-      G[static_cast<std::size_t>(k) * mh + i] = s;
+      gi[k] = s;
     }
+    const double* yi = &tp.Yh[static_cast<std::size_t>(i) * nq];
+    for (int j = 0; j < nq; ++j) {
+      const double yij = yi[j];
+      if (yij == 0.0) continue;
+      const double dj = tp.Dinv[j];
+      const double* yj = &YhT[static_cast<std::size_t>(j) * mh];
+      for (int k = 0; k <= i; ++k) gi[k] += yij * yj[k] * dj;
+    }
+    for (int k = 0; k < i; ++k) G[static_cast<std::size_t>(k) * mh + i] = gi[k];
   }
   out->L.clear();
   out->active.clear();
