@@ -65,6 +65,10 @@ void LemkeSolver::EnteringColumn(int e) {
     // -0, so subtracting a signed zero leaves each as it is): the contact
     // LCP's lambda columns have u nonzero entries of n.
     if (a == 0.0) continue;
+    if (unit_col_[k]) {  // e_k: only entry k changes (1 a = a exactly)
+      col_[k] -= a;
+      continue;
+    }
     const double* bk = &Binv_[static_cast<std::size_t>(k) * n];
     for (int i = 0; i < n; ++i) col_[i] -= bk[i] * a;
   }
@@ -80,11 +84,18 @@ int LemkeSolver::Pivot(int row, int e) {
   factor_ = col_;
   factor_[row] = 0.0;
   for (int k = 0; k < n; ++k) {
+    // A column that is still e_k (k != row) has a zero in the pivot row, so
+    // the update leaves it e_k (its entries subtract signed zeros from 1
+    // and +0, and its pivot-row entry returns to +0): skipped. Only the
+    // start basis's z columns and the columns pivoted on since are dense,
+    // so a pivot costs n (k + pivots) instead of n^2.
+    if (unit_col_[k] && k != row) continue;
     double* bk = &Binv_[static_cast<std::size_t>(k) * n];
     bk[row] *= inv;
     const double br = bk[row];
     for (int i = 0; i < n; ++i) bk[i] -= factor_[i] * br;
   }
+  unit_col_[row] = 0;
   x_[row] *= inv;
   for (int i = 0; i < n; ++i) x_[i] -= factor_[i] * x_[row];
   const int leaving = basis_[row];
@@ -151,6 +162,10 @@ void LemkeSolver::Refine() {
   dx_.assign(n, 0.0);  // B^-1 r, column by column (same order per entry)
   for (int k = 0; k < n; ++k) {
     const double rk = res_[k];
+    if (unit_col_[k]) {  // dx_ never holds -0, so the other entries' + 0 rk change nothing
+      dx_[k] += rk;
+      continue;
+    }
     const double* bk = &Binv_[static_cast<std::size_t>(k) * n];
     for (int i = 0; i < n; ++i) dx_[i] += bk[i] * rk;
   }
@@ -234,8 +249,10 @@ bool LemkeSolver::StartFrom(const std::vector<std::uint8_t>& start) {
   }
   const int k = static_cast<int>(S_.size());
   Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
+  unit_col_.assign(n, 0);
   for (int i = 0; i < n; ++i) {
     if (!start[i]) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
+    unit_col_[i] = !start[i];
   }
   if (k > 0) {
     B_.resize(static_cast<std::size_t>(k) * k);
@@ -265,6 +282,10 @@ bool LemkeSolver::StartFrom(const std::vector<std::uint8_t>& start) {
   for (int c = 0; c < n; ++c) {
     const double qc = q_[c];
     if (qc == 0.0) continue;  // as in EnteringColumn: x_ never holds -0
+    if (unit_col_[c]) {
+      x_[c] += qc;
+      continue;
+    }
     const double* bc = &Binv_[static_cast<std::size_t>(c) * n];
     for (int i = 0; i < n; ++i) x_[i] += bc[i] * qc;
   }
@@ -310,6 +331,7 @@ LcpResult LemkeSolver::Run(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const
     for (int i = 0; i < n; ++i) basis_[i] = i;
     Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
     for (int i = 0; i < n; ++i) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
+    unit_col_.assign(n, 1);
     x_.assign(q.data(), q.data() + n);
   }
   // z0 enters where x_i / d_i is most negative.

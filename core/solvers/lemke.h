@@ -121,6 +121,10 @@ class LemkeSolver {
   // contiguous columns; every entry still sees the same operations in the
   // same order as with row-major dot products (bit-identical results).
   std::vector<double> Binv_;
+  // unit_col_[k]: column k of B^-1 is exactly e_k (a w basic since the
+  // start and never pivoted on); Pivot, EnteringColumn and Refine skip the
+  // arithmetic such a column cannot change.
+  std::vector<std::uint8_t> unit_col_;
   std::vector<double> x_;
   std::vector<double> col_;
   std::vector<double> factor_;  // a pivot's multiples of its row
