@@ -216,11 +216,15 @@ class Simulation {
   std::string Adopt(StatusOr<Scene> scene) {
     if (!scene.ok()) return scene.status().message();
     scene_ = std::move(scene).value();
+    // The page reads stage times as means (Stats): timing 1 step in 8
+    // spares most of the performance.now() calls (step_stats.h).
+    scene_.world.set_stage_timing_period(kStageTimingPeriod);
     poses_.assign(7 * scene_.world.body_count(), 0.0);
     scene_.world.WritePoses(poses_);
     return "";
   }
 
+  static constexpr int kStageTimingPeriod = 8;
   Scene scene_{"", 0.0025};
   std::vector<double> poses_;
   StageAverager stage_means_;

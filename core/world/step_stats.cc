@@ -1,6 +1,20 @@
 #include "core/world/step_stats.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#else
+#include <chrono>
+#endif
+
 namespace grasplab {
+
+double NowSeconds() {
+#ifdef __EMSCRIPTEN__
+  return 1e-3 * emscripten_get_now();
+#else
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+#endif
+}
 
 const char* StageName(Stage stage) {
   switch (stage) {
@@ -25,13 +39,15 @@ void StageClock::Begin(StepStats* stats) {
   stats_ = stats;
   stats_->stage_seconds.fill(0.0);
   depth_ = 0;
+  timed_ = phase_ == 0;
+  stats_->stages_timed = timed_;
+  phase_ = phase_ + 1 < period_ ? phase_ + 1 : 0;
 }
 
 void StageClock::Enter(Stage stage) {
-  const Clock::time_point now = Clock::now();
-  if (depth_ > 0) {
-    stats_->stage_seconds[static_cast<int>(stack_[depth_ - 1])] += std::chrono::duration<double>(now - since_).count();
-  }
+  if (!timed_) return;
+  const double now = NowSeconds();
+  if (depth_ > 0) stats_->stage_seconds[static_cast<int>(stack_[depth_ - 1])] += now - since_;
   // Deeper than kMaxDepth never happens (the stages nest at most twice);
   // the outermost entries would be overwritten, never read out of bounds.
   stack_[depth_ < kMaxDepth ? depth_ : kMaxDepth - 1] = stage;
@@ -40,20 +56,25 @@ void StageClock::Enter(Stage stage) {
 }
 
 void StageClock::Leave() {
-  const Clock::time_point now = Clock::now();
+  if (!timed_) return;
+  const double now = NowSeconds();
   if (depth_ == 0) return;
   --depth_;
-  stats_->stage_seconds[static_cast<int>(stack_[depth_])] += std::chrono::duration<double>(now - since_).count();
+  stats_->stage_seconds[static_cast<int>(stack_[depth_])] += now - since_;
   since_ = now;
 }
 
 void StageAverager::Add(const StepStats& stats) {
+  if (!stats.stages_timed) return;
   for (int i = 0; i < kStageCount; ++i) sum_[i] += stats.stage_seconds[i];
   ++steps_;
 }
 
 void StageAverager::Take(const StepStats& last, double* out) {
-  for (int i = 0; i < kStageCount; ++i) out[i] = steps_ > 0 ? sum_[i] / steps_ : last.stage_seconds[i];
+  for (int i = 0; i < kStageCount; ++i) {
+    out[i] = steps_ > 0 ? sum_[i] / steps_ : last.stages_timed ? last.stage_seconds[i] : previous_[i];
+    previous_[i] = out[i];
+  }
   sum_.fill(0.0);
   steps_ = 0;
 }

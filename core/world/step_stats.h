@@ -6,7 +6,6 @@
 #pragma once
 
 #include <array>
-#include <chrono>
 #include <cstdint>
 
 namespace grasplab {
@@ -36,8 +35,10 @@ const char* StageName(Stage stage);
 struct StepStats {
   // Seconds spent in each stage in the last step, exclusive of nested
   // stages (the contact-time search and the penalty model run other stages
-  // inside theirs).
+  // inside theirs). All zero on a step the clock did not time
+  // (stages_timed false, StageClock::set_period).
   std::array<double, kStageCount> stage_seconds{};
+  bool stages_timed = true;       // the last step's stage_seconds were measured
   int contact_count = 0;
   int pair_count = 0;             // broad-phase pairs of the last step
   int island_count = 0;           // islands of the last step, awake and asleep
@@ -76,33 +77,55 @@ struct StepStats {
 
 // Times stages into StepStats::stage_seconds, exclusively: entering a stage
 // inside another pauses the outer one. Begin() zeroes the step's times.
+// With a period p > 1 only every p-th Begin (the first included) is timed;
+// the others read no clock and leave stage_seconds zero with
+// stages_timed false. The WASM module times 1 step in 8 (wasm/bindings.cc):
+// a browser's performance.now() costs ~0.1-0.2 us, and ~25 readings per
+// step were 3-6 % of a grasp step (docs/benchmarks.md); StageAverager's
+// mean over the timed steps stays unbiased.
 class StageClock {
  public:
   void Begin(StepStats* stats);
   void Enter(Stage stage);
   void Leave();
+  // Steps per timed step (>= 1; 1, the default, times every step).
+  void set_period(int steps) { period_ = steps > 1 ? steps : 1; }
+  int period() const { return period_; }
 
  private:
-  using Clock = std::chrono::steady_clock;
   static constexpr int kMaxDepth = 8;
   StepStats* stats_ = nullptr;
   std::array<Stage, kMaxDepth> stack_{};
   int depth_ = 0;
-  Clock::time_point since_{};
+  double since_ = 0.0;  // s, NowSeconds() at the last Enter or Leave
+  int period_ = 1;
+  int phase_ = 0;       // Begins since the last timed one, mod period_
+  bool timed_ = true;   // this step reads the clock
 };
 
-// The mean seconds per stage over the steps added since the last Take: a
-// browser's clock ticks in 0.1-1 ms, so one step's stage times are mostly
-// zero or one tick; the mean over many steps is unbiased.
+// Seconds of a monotonic clock (arbitrary origin). Natively
+// std::chrono::steady_clock; in WASM emscripten_get_now() (the page's
+// performance.now()) read directly: libc++'s steady_clock goes through
+// clock_gettime, two JavaScript functions and a timespec written to the
+// heap, and at ~25 readings per step that cost 2-3 % of a grasp step in
+// Node (docs/benchmarks.md, "Where the WASM step lost against native").
+double NowSeconds();
+
+// The mean seconds per stage over the timed steps added since the last
+// Take (steps with stages_timed false are skipped): a browser's clock ticks
+// in 0.1-1 ms, so one step's stage times are mostly zero or one tick; the
+// mean over many steps is unbiased.
 class StageAverager {
  public:
   void Add(const StepStats& stats);
-  // Writes kStageCount means into out (the last step's times if none were
-  // added) and starts over.
+  // Writes kStageCount means into out and starts over. With no timed step
+  // added since the last Take: the last step's times if it was timed, else
+  // the means Take wrote last (zeros before any).
   void Take(const StepStats& last, double* out);
 
  private:
   std::array<double, kStageCount> sum_{};
+  std::array<double, kStageCount> previous_{};
   int steps_ = 0;
 };
 

@@ -251,6 +251,9 @@ class World final : private IslandStages {
   Mat3 InertiaWorld(BodyId id) const;
   const std::vector<Contact>& contacts() const { return state_.contacts; }
   const StepStats& stats() const { return stats_; }
+  // Times the stages of 1 step in `steps` (StageClock::set_period; 1, the
+  // default, every step). No effect on the trajectory.
+  void set_stage_timing_period(int steps) { clock_.set_period(steps); }
 
   // Writes 7 doubles per body: px py pz qw qx qy qz (out.size() >= 7 n).
   void WritePoses(std::span<double> out) const;

@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "core/world/step_stats.h"
 
@@ -66,4 +67,49 @@ TEST_CASE("StageAverager gives the mean over the steps added, then starts over",
   mean.Take(b, out);
   CHECK(out[0] == 3e-3);
   CHECK(out[5] == 0.0);
+}
+
+TEST_CASE("StageClock with a period times every p-th step and the averager skips the others", "[stats]") {
+  StageClock clock;
+  clock.set_period(3);
+  CHECK(clock.period() == 3);
+  StageAverager mean;
+  StepStats stats;
+  std::vector<bool> timed;
+  double timed_sum = 0.0;
+  for (int step = 0; step < 7; ++step) {
+    clock.Begin(&stats);
+    clock.Enter(Stage::kNarrowPhase);
+    Busy(0.002);
+    clock.Leave();
+    timed.push_back(stats.stages_timed);
+    const double t = stats.stage_seconds[static_cast<int>(Stage::kNarrowPhase)];
+    // Timed steps measured at least the 2 ms busy-wait; the others read no
+    // clock and report exactly zero.
+    if (stats.stages_timed) {
+      CHECK(t >= 0.002);
+      timed_sum += t;
+    } else {
+      CHECK(t == 0.0);
+    }
+    mean.Add(stats);
+  }
+  // Steps 0, 3 and 6 of 0..6: the first Begin is timed, then every third.
+  CHECK(timed == std::vector<bool>{true, false, false, true, false, false, true});
+  double out[kStageCount];
+  mean.Take(stats, out);
+  // The mean over the 3 timed steps, not diluted by the 4 untimed zeros
+  // (a mean over all 7 steps would be 3/7 of it).
+  CHECK(out[static_cast<int>(Stage::kNarrowPhase)] == Approx(timed_sum / 3).epsilon(1e-12));
+  // Nothing timed since the last Take and the last step untimed: the
+  // previous means again, not zeros.
+  const double previous = out[static_cast<int>(Stage::kNarrowPhase)];
+  clock.Begin(&stats);
+  CHECK(!stats.stages_timed);
+  mean.Add(stats);
+  mean.Take(stats, out);
+  CHECK(out[static_cast<int>(Stage::kNarrowPhase)] == previous);
+  // A period below 1 means every step.
+  clock.set_period(0);
+  CHECK(clock.period() == 1);
 }
