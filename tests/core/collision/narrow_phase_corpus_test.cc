@@ -104,3 +104,60 @@ TEST_CASE("Narrow phase: the separated early stop leaves every contact of the pi
   CHECK(with_contacts > 300);  // the corpus holds touching pairs, not only distant ones
   CHECK(differing == 0);
 }
+
+TEST_CASE("Narrow phase: a cylinder and a capsule resting on a box, just inside and just beyond the margin", "[collision][corpus]") {
+  const Shape table = BoxShape{Vec3(0.1, 0.1, 0.03)};
+  const Pose X_WT{Vec3::Zero(), Quat::Identity()};
+  const double gap = 5e-5;  // below the world's 0.1 mm margin
+  NarrowPhaseSettings on, off;
+  off.separated_early_out = false;
+  std::vector<Contact> contacts;
+  SECTION("cylinder overhanging the +x edge: its cap's 12-gon clipped by the face") {
+    const double r = 0.02;
+    const Shape can = CylinderShape{r, 0.04};
+    const Pose X_WC{Vec3(0.093, 0.0, 0.03 + 0.02 + gap), Quat::Identity()};
+    CollideShapes(1, can, X_WC, 0, table, X_WT, on, &contacts);
+    REQUIRE(contacts.size() >= 3);
+    int on_rim = 0, on_edge = 0;
+    for (const Contact& c : contacts) {
+      CHECK(c.n_W.isApprox(Vec3::UnitZ(), 1e-12));
+      CHECK(c.separation == Approx(gap).margin(1e-9));
+      CHECK(c.p_W.x() <= 0.1 + 1e-9);  // on the face
+      const double rho = std::hypot(c.p_W.x() - 0.093, c.p_W.y());
+      CHECK(rho <= r + 1e-9);          // under the cap
+      on_rim += std::abs(rho - r) < 1e-9;
+      on_edge += std::abs(c.p_W.x() - 0.1) < 1e-9;
+    }
+    // The cap's circle (12-gon) meets the edge x = 0.1 at two points, and
+    // its rim vertices with x <= 0.1 lie on the circle.
+    CHECK(on_edge == 2);
+    CHECK(on_rim + on_edge >= static_cast<int>(contacts.size()));
+    std::vector<Contact> full;
+    CollideShapes(1, can, X_WC, 0, table, X_WT, off, &full);
+    CHECK(SameContacts(contacts, full));
+    // 0.2 mm higher: beyond the margin, no contact either way.
+    const Pose X_up{X_WC.p + Vec3(0, 0, 2e-4), X_WC.q};
+    contacts.clear();
+    full.clear();
+    CHECK(CollideShapes(1, can, X_up, 0, table, X_WT, on, &contacts) == 0);
+    CHECK(CollideShapes(1, can, X_up, 0, table, X_WT, off, &full) == 0);
+  }
+  SECTION("capsule lying along x: its two segment ends") {
+    const Shape pill = CapsuleShape{0.01, 0.06};
+    const Pose X_WP{Vec3(0.0, 0.02, 0.03 + 0.01 + gap), Quat(Eigen::AngleAxisd(0.5 * 3.14159265358979323846, Vec3::UnitY()))};
+    CollideShapes(1, pill, X_WP, 0, table, X_WT, on, &contacts);
+    REQUIRE(contacts.size() == 2);
+    double xs[2];
+    for (int i = 0; i < 2; ++i) {
+      CHECK(contacts[i].n_W.isApprox(Vec3::UnitZ(), 1e-12));
+      CHECK(contacts[i].separation == Approx(gap).margin(1e-9));
+      CHECK(contacts[i].p_W.y() == Approx(0.02).margin(1e-9));
+      xs[i] = contacts[i].p_W.x();
+    }
+    CHECK(std::min(xs[0], xs[1]) == Approx(-0.03).margin(1e-9));
+    CHECK(std::max(xs[0], xs[1]) == Approx(0.03).margin(1e-9));
+    const Pose X_up{X_WP.p + Vec3(0, 0, 2e-4), X_WP.q};
+    contacts.clear();
+    CHECK(CollideShapes(1, pill, X_up, 0, table, X_WT, on, &contacts) == 0);
+  }
+}
