@@ -169,7 +169,15 @@ int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Sh
   }
 
   const double rA = CoreRadius(A), rB = CoreRadius(B);
-  const GjkResult g = GjkDistance(A, X_WA, B, X_WB);
+  // Cores proven farther apart than the margin plus both radii have no
+  // contact: GJK stops at the first support that proves it (gjk.h). The
+  // slack (1e-9 relative) keeps pairs whose distance ties the margin to
+  // rounding on the full search, so the contact set is what the full
+  // search gives.
+  GjkOptions gjk;
+  if (s.separated_early_out) gjk.stop_beyond = (s.margin + rA + rB) * (1.0 + 1e-9) + 1e-15;
+  const GjkResult g = GjkDistance(A, X_WA, B, X_WB, gjk);
+  if (g.beyond) return 0;
   Vec3 n, witness_A, witness_B;
   double separation;
   // Below this core distance the normal from the witness points is noise;

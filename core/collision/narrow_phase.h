@@ -33,6 +33,12 @@ struct NarrowPhaseSettings {
   // sends them through GJK/EPA like any convex pair (the corpus test and the
   // benchmark compare the two).
   bool box_box_sat = true;
+  // GJK stops at the first support that proves the cores farther apart than
+  // the margin plus both radii (collision/gjk.h, GjkOptions::stop_beyond):
+  // the pair has no contact, and running GJK to convergence would only say
+  // so more precisely. False runs every pair to convergence (the corpus
+  // test compares the two; the contact sets are identical).
+  bool separated_early_out = true;
 };
 
 // Appends the contacts between body a (shape A at X_WA) and body b to *out,

@@ -5,8 +5,17 @@
 // Results go to docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_collision [--quick] [--pairs] [--hulls]
+//   build/native/grasplab_bench_collision --pile-snapshot N T FILE
+//   build/native/grasplab_bench_collision --pile-pairs FILE [--steps K]
 //
 // --pairs runs only the pair queries, --hulls only the convex hulls' rows.
+// --pile-snapshot runs the issue-19 pile of N bodies (tests/bench/pile_scene.h,
+// 10 sweeps, sleep off) for T seconds and writes every body's pose and
+// velocity (hex floats, exact) to FILE; --pile-pairs reloads it, times the
+// narrow phase per shape pair over the broad phase's candidate pairs of that
+// state, then steps the world K times (default 20) from it and reports the
+// narrow stage per step (run this one under callgrind for instruction
+// counts: the snapshot spares callgrind the seconds of falling).
 //
 // The pile: bodies of mixed shapes (box, sphere, capsule, cylinder, convex)
 // on a jittered lattice whose spacing is a little under the body size, so
@@ -24,12 +33,20 @@
 #include <string>
 #include <vector>
 
+#include <array>
+#include <ctime>
+#include <fstream>
+#include <map>
+
 #include "core/base/heap.h"
+#include "core/collision/broad_phase.h"
+#include "core/collision/gjk.h"
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/mesh_io.h"
 #include "core/geometry/support.h"
 #include "core/world/world.h"
+#include "tests/bench/pile_scene.h"
 
 using namespace grasplab;
 
@@ -242,10 +259,193 @@ void BenchHulls(const Shape& convex, const Shape& bunny, const Shape& box) {
   }
 }
 
+
+// CPU seconds of this process (user + system): on a shared machine the figure
+// to compare, where wall time also counts the other processes.
+double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+constexpr double kPileH = 0.0025;
+
+void WritePileSnapshot(int n, double seconds, const char* path) {
+  World world = Pile(n, false, 1, 10);
+  const int steps = static_cast<int>(std::lround(seconds / kPileH));
+  for (int k = 0; k < steps; ++k) (void)world.Step(kPileH);
+  std::FILE* f = std::fopen(path, "w");
+  if (!f) {
+    std::fprintf(stderr, "cannot write %s\n", path);
+    std::exit(1);
+  }
+  std::fprintf(f, "%d %d\n", n, steps);
+  for (BodyId b = 0; b < world.body_count(); ++b) {
+    const Pose& X = world.pose(b);
+    const Vec3 &v = world.linear_velocity(b), &w = world.angular_velocity(b);
+    std::fprintf(f, "%a %a %a %a %a %a %a %a %a %a %a %a %a\n", X.p.x(), X.p.y(), X.p.z(), X.q.w(), X.q.x(), X.q.y(),
+                 X.q.z(), v.x(), v.y(), v.z(), w.x(), w.y(), w.z());
+  }
+  std::fclose(f);
+  std::printf("wrote %s: %d bodies after %d steps\n", path, world.body_count(), steps);
+}
+
+World ReadPileSnapshot(const char* path) {
+  std::ifstream in(path);
+  int n = 0, steps = 0;
+  if (!(in >> n >> steps)) {
+    std::fprintf(stderr, "cannot read %s\n", path);
+    std::exit(1);
+  }
+  World world = Pile(n, false, 1, 10);
+  for (BodyId b = 0; b < world.body_count(); ++b) {
+    std::string t[13];
+    double x[13];
+    for (int i = 0; i < 13; ++i) {
+      in >> t[i];
+      x[i] = std::strtod(t[i].c_str(), nullptr);
+    }
+    if (world.body_def(b).is_static) continue;
+    (void)world.SetBodyPose(b, Pose{Vec3(x[0], x[1], x[2]), Quat(x[3], x[4], x[5], x[6])});
+    (void)world.SetBodyVelocity(b, Vec3(x[7], x[8], x[9]), Vec3(x[10], x[11], x[12]));
+  }
+  return world;
+}
+
+const char* ShapeName(const Shape& s) {
+  static const char* const kNames[] = {"plane", "sphere", "box", "capsule", "cylinder", "convex", "mesh", "triangle", "compound"};
+  return s.index() < std::size(kNames) ? kNames[s.index()] : "?";
+}
+
+// The narrow phase over the candidate pairs of a pile snapshot, by shape
+// pair, then K steps of the world from the snapshot.
+void PilePairs(const char* path, int steps) {
+  World world = ReadPileSnapshot(path);
+  const WorldSettings& ws = world.settings();
+  // The candidate pairs and margins as the contact finder makes them
+  // (world/contact_finder.cc, speculative margins on).
+  const int n = world.body_count();
+  std::vector<Aabb> boxes(n);
+  std::vector<double> travel(n, 0.0);
+  std::vector<std::uint8_t> is_static(n);
+  for (BodyId b = 0; b < n; ++b) {
+    is_static[b] = world.body_def(b).is_static;
+    if (!is_static[b]) {
+      const double reach = world.linear_velocity(b).norm() +
+                           world.angular_velocity(b).norm() * BoundingRadius(world.body_def(b).shape) +
+                           kPileH * ws.gravity.norm();
+      travel[b] = 2.0 * kPileH * reach;
+    }
+    boxes[b] = WorldAabb(world.body_def(b).shape, world.pose(b)).Inflated(ws.contact_threshold + travel[b]);
+  }
+  BroadPhase broad;
+  std::vector<BodyPair> pairs;
+  broad.FindPairs(boxes, is_static, {}, &pairs);
+  std::map<std::string, std::vector<BodyPair>> classes;
+  for (const BodyPair& p : pairs) {
+    std::string a = ShapeName(world.body_def(p.first).shape), b = ShapeName(world.body_def(p.second).shape);
+    if (b < a) std::swap(a, b);
+    classes[a + "-" + b].push_back(p);
+  }
+  std::printf("## Narrow phase over the pile's candidate pairs (%s: %d pairs)\n\n", path, static_cast<int>(pairs.size()));
+  std::printf("| pair | pairs | contacts | CPU ns/query | CPU us/step | GJK iterations (mean, max) | cores overlap |\n"
+              "|---|---:|---:|---:|---:|---:|---:|\n");
+  NarrowPhaseScratch scratch;
+  std::vector<Contact> out;
+  double total = 0.0;
+  long long total_contacts = 0;
+  for (const auto& [name, list] : classes) {
+    auto run = [&] {
+      long long found = 0;
+      for (const auto& [a, b] : list) {
+        out.clear();
+        NarrowPhaseSettings np;
+        np.margin = ws.contact_threshold + travel[a] + travel[b];
+        found += CollideShapes(a, world.body_def(a).shape, world.pose(a), b, world.body_def(b).shape, world.pose(b), np,
+                               &out, &scratch);
+      }
+      return found;
+    };
+    const long long found = run();
+    const int reps = 20;
+    const double c0 = CpuSeconds();
+    for (int r = 0; r < reps; ++r) run();
+    const double cpu = (CpuSeconds() - c0) / reps;
+    total += cpu;
+    total_contacts += found;
+    // GJK alone on the same pairs (the path every pair but box-box and
+    // sphere-sphere takes first).
+    double iterations = 0.0;
+    int max_iterations = 0, overlaps = 0;
+    for (const auto& [a, b] : list) {
+      const Shape &A = world.body_def(a).shape, &B = world.body_def(b).shape;
+      GjkOptions o;  // as the narrow phase runs it
+      o.stop_beyond = (ws.contact_threshold + travel[a] + travel[b] + CoreRadius(A) + CoreRadius(B)) * (1.0 + 1e-9);
+      const GjkResult g = GjkDistance(A, world.pose(a), B, world.pose(b), o);
+      iterations += g.iterations;
+      max_iterations = std::max(max_iterations, g.iterations);
+      overlaps += g.overlap;
+    }
+    std::printf("| %s | %d | %lld | %.0f | %.0f | %.1f, %d | %d |\n", name.c_str(), static_cast<int>(list.size()), found,
+                1e9 * cpu / list.size(), 1e6 * cpu, iterations / list.size(), max_iterations, overlaps);
+  }
+  std::printf("| all | %d | %lld | %.0f | %.0f |\n\n", static_cast<int>(pairs.size()), total_contacts,
+              1e9 * total / pairs.size(), 1e6 * total);
+  // GJK warm started from each pair's v_AB of this state, one step later,
+  // against the cold start: iterations and the largest distance difference.
+  {
+    std::vector<Vec3> last(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const auto [a, b] = pairs[i];
+      last[i] = GjkDistance(world.body_def(a).shape, world.pose(a), world.body_def(b).shape, world.pose(b)).v_AB;
+    }
+    World next = ReadPileSnapshot(path);
+    (void)next.Step(kPileH);
+    std::map<std::string, std::array<double, 4>> rows;  // pairs, cold iterations, warm iterations, max |d cold - d warm|
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const auto [a, b] = pairs[i];
+      const Shape &A = next.body_def(a).shape, &B = next.body_def(b).shape;
+      std::string na = ShapeName(A), nb = ShapeName(B);
+      if (nb < na) std::swap(na, nb);
+      GjkOptions warm;
+      warm.initial_v = last[i];
+      const GjkResult c = GjkDistance(A, next.pose(a), B, next.pose(b));
+      const GjkResult w = GjkDistance(A, next.pose(a), B, next.pose(b), warm);
+      auto& r = rows[na + "-" + nb];
+      r[0] += 1;
+      r[1] += c.iterations;
+      r[2] += w.iterations;
+      r[3] = std::max(r[3], std::abs(c.core_distance - w.core_distance));
+    }
+    std::printf("| pair | cold iterations | warm iterations | max distance difference (m) |\n|---|---:|---:|---:|\n");
+    for (const auto& [name, r] : rows) {
+      std::printf("| %s | %.1f | %.1f | %.1e |\n", name.c_str(), r[1] / r[0], r[2] / r[0], r[3]);
+    }
+    std::printf("\n");
+  }
+  double narrow = 0.0, broad_s = 0.0;
+  const double c0 = CpuSeconds();
+  for (int k = 0; k < steps; ++k) {
+    (void)world.Step(kPileH);
+    narrow += world.stats().stage_seconds[static_cast<int>(Stage::kNarrowPhase)];
+    broad_s += world.stats().stage_seconds[static_cast<int>(Stage::kBroadPhase)];
+  }
+  std::printf("%d steps from the snapshot: %.0f CPU us/step, narrow %.0f us/step, broad %.0f us/step (stage clocks)\n",
+              steps, 1e6 * (CpuSeconds() - c0) / steps, 1e6 * narrow / steps, 1e6 * broad_s / steps);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
+  if (argc > 4 && std::strcmp(argv[1], "--pile-snapshot") == 0) {
+    WritePileSnapshot(std::atoi(argv[2]), std::atof(argv[3]), argv[4]);
+    return 0;
+  }
+  if (argc > 2 && std::strcmp(argv[1], "--pile-pairs") == 0) {
+    PilePairs(argv[2], argc > 4 && std::strcmp(argv[3], "--steps") == 0 ? std::atoi(argv[4]) : 20);
+    return 0;
+  }
   bool quick = false, pairs_only = false, hulls_only = false;
   for (int i = 1; i < argc; ++i) {
     quick = quick || std::strcmp(argv[i], "--quick") == 0;
