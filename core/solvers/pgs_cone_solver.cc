@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include <Eigen/Core>
 
+#include "core/math/tangent_basis.h"
 #include "core/solvers/contact_target.h"
 #include "core/solvers/friction_disk_projection.h"
-#include "core/solvers/friction_directions.h"
 #include "core/solvers/reduced_island.h"
 
 namespace grasplab {
@@ -95,12 +96,41 @@ struct PgsProblem {
   double reg = 0.0;          // r (velocity form)
   std::vector<double> v;     // v (velocity form), 6 per body
   std::vector<Mat3d> block;  // each contact's 3x3 block of G (regularised)
+  // Each body's mass matrix M = W^-1 (velocity form): m and I_W, for the
+  // line search's body sums (PgsIterate::Extrapolate). line_search is false
+  // when a body has no finite mass or inertia (the sums need M).
+  std::vector<double> mass;
+  std::vector<Mat3d> inertia;
+  bool line_search = false;
   // W h_k, block j (velocity form): BeginContactIsland's products.
   const Vec6& wh(int k, int j) const { return red.scratch.WH[static_cast<std::size_t>(k) * JacobianRow::kMaxBlocks + j]; }
   // Working memory of the solve.
-  std::vector<Vec3> dirs;
   std::vector<double> z, w;
+  std::vector<double> z_mark, v_mark;  // the line search's start (velocity form)
 };
+
+// ContactRow (solvers/reduced_island.h) for the directions of contact c,
+// built in place with the lever arms p - p_body formed once: the same rows,
+// bit for bit.
+void AppendContactRows(const IslandSystem& sys, int c, std::initializer_list<const Vec3*> dirs, std::vector<JacobianRow>* H) {
+  const Contact& ct = *sys.contacts[c];
+  const auto [a, b] = sys.contact_bodies[c];
+  const Vec3 r_a = a >= 0 ? Vec3(ct.p_W - sys.bodies[a]->p_W) : Vec3::Zero();
+  const Vec3 r_b = b >= 0 ? Vec3(ct.p_W - sys.bodies[b]->p_W) : Vec3::Zero();
+  for (const Vec3* d : dirs) {
+    JacobianRow& row = H->emplace_back();
+    if (a >= 0) {
+      row.body[row.count] = a;
+      row.J[row.count] << *d, r_a.cross(*d);
+      ++row.count;
+    }
+    if (b >= 0) {
+      row.body[row.count] = b;
+      row.J[row.count] << -*d, -r_b.cross(*d);
+      ++row.count;
+    }
+  }
+}
 
 void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
   pr->p = static_cast<int>(sys.limit_rows.size());
@@ -117,20 +147,18 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     H.push_back(sys.limit_rows[i]);
     target.push_back(sys.limit_targets[i]);
   }
-  std::vector<Vec3>& dirs = pr->dirs;
   pr->t1.resize(pr->q);
   pr->t2.resize(pr->q);
   for (int c = 0; c < pr->q; ++c) {
     const Contact& ct = *sys.contacts[c];
-    dirs.clear();
-    FrictionDirections(ct.n_W, st.friction_directions, &dirs);
-    pr->t1[c] = dirs[0];
-    pr->t2[c] = ct.n_W.cross(dirs[0]);
-    H.push_back(ContactRow(sys, c, ct.n_W));
+    // t1 is friction_directions.h's first direction d_0 = 1 t1 + 0 t2 of the
+    // tangent basis, without building the other u - 1.
+    Vec3 t2;
+    TangentBasis(ct.n_W, &pr->t1[c], &t2);
+    pr->t2[c] = ct.n_W.cross(pr->t1[c]);
+    AppendContactRows(sys, c, {&ct.n_W, &pr->t1[c], &pr->t2[c]}, &H);
     target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
-    H.push_back(ContactRow(sys, c, pr->t1[c]));
     target.push_back(pr->t1[c].dot(ct.slip_target_W));  // a friction anchor's target, 0 without
-    H.push_back(ContactRow(sys, c, pr->t2[c]));
     target.push_back(pr->t2[c].dot(ct.slip_target_W));
     if (pr->torsion) {
       H.push_back(TorsionRow(sys, c, st.torsional_radius));
@@ -152,6 +180,18 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
   // an island with joints, limits or bounded rows gets the dense G and its
   // elimination.
   pr->velocity_form = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0;
+  // The velocity-form sweep reads a contact's three rows in one pass over
+  // their bodies (PgsIterate::ContactVelocities): ContactRow lays every
+  // direction out on the same bodies in the same order.
+  for (int c = 0; c < pr->q && pr->velocity_form; ++c) {
+    const int r = pr->contact0 + pr->per_contact * c;
+    for (int k = 1; k < 3; ++k) {
+      if (pr->H[r + k].count != pr->H[r].count) pr->velocity_form = false;
+      for (int j = 0; j < pr->H[r].count && pr->velocity_form; ++j) {
+        if (pr->H[r + k].body[j] != pr->H[r].body[j]) pr->velocity_form = false;
+      }
+    }
+  }
   pr->nz_start.resize(m + 1);
   pr->nz_index.clear();
   pr->nz_value.clear();
@@ -160,19 +200,17 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
   pr->block.resize(pr->q);
   if (pr->velocity_form) {
     BeginContactIsland(sys, pr->H, &pr->red);
-    // G_ik = sum over the bodies rows i and k share of h_i W h_k.
-    auto g_of = [&](int i, int k) {
+    // G_ik = sum over the bodies rows i and k share of h_i W h_k, for rows
+    // of one contact: they share their bodies in the same order (checked
+    // above), so block a of one meets block a of the other.
+    auto g_same = [&](int i, int k) {
       double s = 0.0;
-      for (int a = 0; a < pr->H[i].count; ++a) {
-        for (int j = 0; j < pr->H[k].count; ++j) {
-          if (pr->H[i].body[a] == pr->H[k].body[j]) s += pr->H[i].J[a].dot(pr->wh(k, j));
-        }
-      }
+      for (int a = 0; a < pr->H[i].count; ++a) s += pr->H[i].J[a].dot(pr->wh(k, a));
       return s;
     };
     double max_diag = 0.0;
     for (int i = 0; i < m; ++i) {
-      pr->diag[i] = g_of(i, i);
+      pr->diag[i] = g_same(i, i);
       max_diag = std::max(max_diag, pr->diag[i]);
     }
     pr->reg = st.regularization * max_diag;
@@ -181,8 +219,23 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
       const int r = pr->contact0 + pr->per_contact * c;
       for (int i = 0; i < 3; ++i) {
         pr->block[c](i, i) = pr->diag[r + i];
-        for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g_of(r + i, r + k);
+        for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g_same(r + i, r + k);
       }
+    }
+    const int nb = static_cast<int>(sys.bodies.size());
+    pr->mass.resize(nb);
+    pr->inertia.resize(nb);
+    pr->line_search = st.line_search;
+    for (int i = 0; i < nb && pr->line_search; ++i) {
+      const VelocityBody& body = *sys.bodies[i];
+      const Mat3d& inv_I = body.inv_I_W;
+      const double det = inv_I.determinant();
+      if (!(body.inv_mass > 0.0) || !(det > 0.0)) {
+        pr->line_search = false;
+        break;
+      }
+      pr->mass[i] = 1.0 / body.inv_mass;
+      pr->inertia[i] = inv_I.inverse();
     }
     return;
   }
@@ -220,7 +273,10 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
 
 class PgsIterate {
  public:
-  explicit PgsIterate(PgsProblem* pr) : pr_(*pr), z_(pr->z), w_(pr->w), v_(pr->v) { z_.assign(pr_.m, 0.0); }
+  explicit PgsIterate(PgsProblem* pr)
+      : pr_(*pr), z_(pr->z), w_(pr->w), v_(pr->v), z_mark_(pr->z_mark), v_mark_(pr->v_mark) {
+    z_.assign(pr_.m, 0.0);
+  }
 
   // Warm start from the contacts' impulses on entry, clipped into the cone.
   void WarmStart(const IslandSystem& sys) {
@@ -261,9 +317,21 @@ class PgsIterate {
     for (int c = 0; c < pr_.q; ++c) {
       const int r = pr_.contact0 + pr_.per_contact * c;
       const double mu = sys.contacts[c]->friction;
-      const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]), wc(RowVelocity(r), RowVelocity(r + 1), RowVelocity(r + 2));
-      const Vec3d next = UpdateContact(zc, wc, block[c], mu);
-      for (int k = 0; k < 3; ++k) Update(r + k, next[k]);
+      const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]);
+      if (pr_.velocity_form) {
+        // The contact's three rows share their bodies (ContactRow): one
+        // pass over the bodies for the three velocities and one for the
+        // three impulse changes, each sum in RowVelocity's and Apply's
+        // order (the same bits as three separate calls).
+        double wc[3];
+        ContactVelocities(r, wc);
+        const Vec3d next = UpdateContact(zc, Vec3d(wc[0], wc[1], wc[2]), block[c], mu);
+        UpdateContactRows(r, next);
+      } else {
+        const Vec3d wc(RowVelocity(r), RowVelocity(r + 1), RowVelocity(r + 2));
+        const Vec3d next = UpdateContact(zc, wc, block[c], mu);
+        for (int k = 0; k < 3; ++k) Update(r + k, next[k]);
+      }
       if (pr_.torsion && pr_.diag[r + 3] > 0.0) {
         const double limit = mu * z_[r];  // a torque of at most mu z_n rho
         Update(r + 3, std::clamp(z_[r + 3] - RowVelocity(r + 3) / pr_.diag[r + 3], -limit, limit));
@@ -281,6 +349,70 @@ class PgsIterate {
   }
 
   std::vector<double>& z() { return z_; }
+  const std::vector<double>& v() const { return v_; }
+
+  // Before a sweep (velocity form): the iterate the line search starts from.
+  void Mark() {
+    z_mark_ = z_;
+    v_mark_ = v_;
+  }
+
+  // After a sweep (velocity form) that moved z by d = z - z_mark and the
+  // island's velocity by dv = v - v_mark = W H^T d: the exact line search of
+  // the Gauss-Seidel quadratic f(z) = 1/2 z.G z + b.z (whose gradient is w)
+  // along d,
+  //     alpha = -(d . w) / (d . G d),
+  // from body sums (p = H^T d = M dv, the sweep's impulse on each body):
+  //     d . w   = p . v - d . target + r d . z,
+  //     d . G d = p . dv + r d . d,
+  // then z += alpha d and v += alpha dv, when every contact stays in its
+  // cone (normal >= 0, |friction| <= mu normal, the spin within mu normal).
+  //
+  // Why: a sweep is a local update, and the slowest modes of a stack are
+  // global (the whole column rocking: G's smallest nonzero eigenvalue on
+  // 4 boxes is 0.029 against 42 for the largest, and a sweep removes 0.66 %
+  // of that mode's error). Late in the sweeps d lies along those modes,
+  // and one step along d removes them. alpha > 0 only (never back).
+  void Extrapolate(const IslandSystem& sys) {
+    const int nb = static_cast<int>(pr_.mass.size());
+    double p_v = 0.0, p_dv = 0.0;
+    for (int b = 0; b < nb; ++b) {
+      const double* vb = v_.data() + 6 * b;
+      const double* vm = v_mark_.data() + 6 * b;
+      const double dv[6] = {vb[0] - vm[0], vb[1] - vm[1], vb[2] - vm[2], vb[3] - vm[3], vb[4] - vm[4], vb[5] - vm[5]};
+      const Mat3d& I = pr_.inertia[b];
+      const double m = pr_.mass[b];
+      for (int e = 0; e < 3; ++e) {
+        const double p_lin = m * dv[e];
+        const double p_ang = I(e, 0) * dv[3] + I(e, 1) * dv[4] + I(e, 2) * dv[5];
+        p_v += p_lin * vb[e] + p_ang * vb[3 + e];
+        p_dv += p_lin * dv[e] + p_ang * dv[3 + e];
+      }
+    }
+    double d_w = p_v, d_g_d = p_dv;
+    for (int i = 0; i < pr_.m; ++i) {
+      const double d = z_[i] - z_mark_[i];
+      d_w += d * (pr_.reg * z_[i] - pr_.target[i]);
+      d_g_d += pr_.reg * d * d;
+    }
+    if (!(d_g_d > 0.0)) return;
+    const double alpha = -d_w / d_g_d;
+    if (!(alpha > 0.0) || !(alpha < kMaxStep)) return;
+    // Only inside the cones: a contact the step would take out of its cone
+    // (a sliding one on the disk's rim, a separating one at zero) makes the
+    // quadratic the wrong model there, and the step is not taken at all.
+    for (int c = 0; c < pr_.q; ++c) {
+      const int r = pr_.contact0 + pr_.per_contact * c;
+      const double zn = z_[r] + alpha * (z_[r] - z_mark_[r]);
+      const double t1 = z_[r + 1] + alpha * (z_[r + 1] - z_mark_[r + 1]);
+      const double t2 = z_[r + 2] + alpha * (z_[r + 2] - z_mark_[r + 2]);
+      const double limit = sys.contacts[c]->friction * zn;
+      if (!(zn >= 0.0) || !(Norm2(t1, t2) <= limit)) return;
+      if (pr_.torsion && !(std::abs(z_[r + 3] + alpha * (z_[r + 3] - z_mark_[r + 3])) <= limit)) return;
+    }
+    for (std::size_t k = 0; k < v_.size(); ++k) v_[k] += alpha * (v_[k] - v_mark_[k]);
+    for (int i = 0; i < pr_.m; ++i) z_[i] += alpha * (z_[i] - z_mark_[i]);
+  }
 
  private:
   // w_i = (G z + b)_i: kept in the G form; in the velocity form
@@ -296,6 +428,56 @@ class PgsIterate {
     }
     return s - pr_.target[i] + pr_.reg * z_[i];
   }
+
+  // Velocity form: w of contact rows r, r + 1, r + 2 (same bodies).
+  void ContactVelocities(int r, double* w) const {
+    const JacobianRow& hn = pr_.H[r];
+    const JacobianRow& h1 = pr_.H[r + 1];
+    const JacobianRow& h2 = pr_.H[r + 2];
+    double sn = 0.0, s1 = 0.0, s2 = 0.0;
+    for (int j = 0; j < hn.count; ++j) {
+      const double* vb = v_.data() + 6 * hn.body[j];
+      const Vec6& jn = hn.J[j];
+      const Vec6& j1 = h1.J[j];
+      const Vec6& j2 = h2.J[j];
+      for (int e = 0; e < 6; ++e) {
+        sn += jn[e] * vb[e];
+        s1 += j1[e] * vb[e];
+        s2 += j2[e] * vb[e];
+      }
+    }
+    w[0] = sn - pr_.target[r] + pr_.reg * z_[r];
+    w[1] = s1 - pr_.target[r + 1] + pr_.reg * z_[r + 1];
+    w[2] = s2 - pr_.target[r + 2] + pr_.reg * z_[r + 2];
+  }
+
+  // Velocity form: Update of rows r, r + 1, r + 2 to `next`, v moved in one
+  // pass (v += W h_n dz_n, then + W h_t1 dz_1, then + W h_t2 dz_2 per entry).
+  void UpdateContactRows(int r, const Vec3d& next) {
+    double dz[3];
+    for (int k = 0; k < 3; ++k) {
+      dz[k] = next[k] - z_[r + k];
+      if (dz[k] == 0.0) continue;
+      z_[r + k] = next[k];
+      largest_change_ = std::max(largest_change_, std::abs(dz[k]));
+    }
+    if (dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0) return;
+    const JacobianRow& h = pr_.H[r];
+    for (int j = 0; j < h.count; ++j) {
+      double* vb = v_.data() + 6 * h.body[j];
+      for (int k = 0; k < 3; ++k) {
+        if (dz[k] == 0.0) continue;
+        const Vec6& wh = pr_.wh(r + k, j);
+        for (int e = 0; e < 6; ++e) vb[e] += wh[e] * dz[k];
+      }
+    }
+  }
+
+  // The longest step of the line search, in sweeps' changes. The stacks'
+  // rocking mode (rho = 0.9934 a sweep) wants rho / (1 - rho) = 150; much
+  // longer steps aim at G's near-null modes (redundant contacts, curvature
+  // r only), and in a settling pile they kept bodies from falling asleep.
+  static constexpr double kMaxStep = 256.0;
 
   void Update(int k, double value) {
     const double dz = value - z_[k];
@@ -327,9 +509,42 @@ class PgsIterate {
   std::vector<double>& w_;
   std::vector<double>& v_;
   double largest_change_ = 0.0;
+  std::vector<double>& z_mark_;
+  std::vector<double>& v_mark_;
 };
 
 }  // namespace
+
+// FinishIsland for a contacts-only island, from the W h_k that
+// BeginContactIsland already formed: v^{l+1} = v_c + W H^T z, summed as
+// FinishIsland sums it (the same bits), not the sweeps' running v.
+void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std::vector<double>* joint_impulses) {
+  ReducedIsland::Scratch& scratch = pr.red.scratch;
+  const int N = pr.red.N;
+  std::vector<double>& WHz = scratch.WHz;
+  WHz.assign(N, 0.0);
+  for (int r = 0; r < pr.m; ++r) {
+    if (z[r] == 0.0) continue;
+    const JacobianRow& h = pr.H[r];
+    for (int j = 0; j < h.count; ++j) {
+      const Vec6& wh = pr.wh(r, j);
+      for (int k = 0; k < 6; ++k) WHz[6 * h.body[j] + k] += z[r] * wh[k];
+    }
+  }
+  std::vector<double>& v = scratch.v;
+  v = pr.red.v_c;
+  for (int k = 0; k < N; ++k) v[k] += WHz[k];
+  for (int i = 0; i < N / 6; ++i) {
+    sys->bodies[i]->v_W = Vec3(v[6 * i], v[6 * i + 1], v[6 * i + 2]);
+    sys->bodies[i]->w_W = Vec3(v[6 * i + 3], v[6 * i + 4], v[6 * i + 5]);
+  }
+  joint_impulses->clear();
+}
+
+// The line search starts once a sweep changes no impulse by more than this
+// (relative, as the tolerance). From 1e-4 on, bin-picking's pile had 13
+// bodies asleep at 1.5 s against 19 with plain sweeps; from 1e-5, 26.
+constexpr double kLineSearchFrom = 1e-5;
 
 struct PgsWorkspace : PgsProblem {};
 
@@ -356,18 +571,26 @@ PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::v
   std::vector<double>& z = iterate.z();
   for (int sweep = 0; sweep < st.max_iterations; ++sweep) {
     double largest = 0.0;
+    if (pr.line_search) iterate.Mark();
     const double largest_change = iterate.Sweep(*sys, pr.block, &largest);
     stats.iterations = sweep + 1;
     stats.residual = largest_change;
+    // Converged on a plain sweep's change: the line search moves between
+    // sweeps, never after the last one.
     if (largest_change <= st.tolerance * (1.0 + largest)) {
       stats.converged = true;
       break;
     }
+    // The line search only in the sweeps' linear tail (kLineSearchFrom):
+    // while impulses still change by more, contacts change between
+    // sticking, sliding and separating, and the quadratic is no model.
+    if (pr.line_search && largest_change <= kLineSearchFrom * (1.0 + largest)) iterate.Extrapolate(*sys);
   }
   for (double& x : z) {
     if (!(x - x == 0.0)) x = 0.0;  // never propagate a non-finite impulse
   }
-  FinishIsland(sys, pr.H, &pr.red, z.data(), joint_impulses);
+  if (pr.velocity_form) FinishContactIsland(sys, pr, z.data(), joint_impulses);
+  else FinishIsland(sys, pr.H, &pr.red, z.data(), joint_impulses);
   limit_impulses->assign(z.begin(), z.begin() + pr.p);
   if (friction_impulses) friction_impulses->assign(z.begin() + pr.bounded0, z.end());
   for (int c = 0; c < pr.q; ++c) {

@@ -40,6 +40,15 @@
 // stops when the largest change of any impulse in a sweep is below
 // tolerance * (1 + the largest impulse), or after max_iterations sweeps; the
 // stats report the sweeps and that last change (N s).
+//
+// Line search (contacts-only islands, PgsSettings::line_search): in the
+// sweeps' tail (a sweep changed no impulse by more than 1e-5 relative), after
+// each sweep z moves on along the sweep's change d to the minimum of the
+// quadratic 1/2 z.G z + b.z on that line, alpha = -(d . w) / (d . G d), when
+// every contact stays inside its cone and alpha <= 256. A stack's slowest
+// mode is global (the column rocking), a sweep removes 0.66 % of its error
+// on 4 boxes, and late in the sweeps d lies along it. The fixed point and the
+// stopping test (on a plain sweep's change) are unchanged.
 #pragma once
 
 #include <memory>
@@ -60,6 +69,10 @@ struct PgsSettings {
   double error_reduction = 0.2;
   int friction_directions = 8;  // only for t1 (the viewer's reference direction)
   double torsional_radius = 0.0;
+  // A contacts-only island (velocity form) takes the exact line search
+  // along each sweep's change after the sweep (PgsIterate::Extrapolate):
+  // the same fixed point, reached in fewer sweeps. Off: plain sweeps.
+  bool line_search = true;
 };
 
 struct PgsStats {

@@ -9,7 +9,8 @@
 // nearest to it, within 2 mm (a contact sliding at 0.8 m/s moves that far
 // in a 2.5 ms step); the first match in contact order wins, so the result is
 // deterministic. The previous contacts are looked up through an index sorted
-// by (pair, order), so a pile of n contacts costs O(n log n), not O(n^2).
+// by (unordered pair, order), so a pile of n contacts costs O(n log n), not
+// O(n^2) (O(n) to check the order when the contacts already follow it).
 #pragma once
 
 #include <array>
