@@ -79,10 +79,12 @@ struct StepStats {
 // inside another pauses the outer one. Begin() zeroes the step's times.
 // With a period p > 1 only every p-th Begin (the first included) is timed;
 // the others read no clock and leave stage_seconds zero with
-// stages_timed false. The WASM module times 1 step in 8 (wasm/bindings.cc):
-// a browser's performance.now() costs ~0.1-0.2 us, and ~25 readings per
-// step were 3-6 % of a grasp step (docs/benchmarks.md); StageAverager's
-// mean over the timed steps stays unbiased.
+// stages_timed false; StageAverager's mean over the timed steps stays
+// unbiased. A browser's performance.now() costs ~0.1-0.2 us (~25 readings
+// per step were 3-6 % of a grasp step, docs/benchmarks.md), but it is also
+// clamped to 100 us in Chromium, so the page needs many timed steps per
+// frame for a readable mean: the WASM module times every step
+// (wasm/bindings.cc, kStageTimingPeriod).
 class StageClock {
  public:
   void Begin(StepStats* stats);

@@ -81,7 +81,7 @@
 //                  the LCP unknowns positive in the last solve as bits: normal, beta_k, lambda)
 //        joints:   JOINT_STRIDE per world joint (type, parent, child, anchor, axis, q, limited, lower, upper)
 //        stats:    STATS_SIZE of the last step (stage seconds: the mean over the timed steps since the
-//                  last frame, as the browser's clock is coarse; the module times 1 step in 8; counts, LCP size, pivots, residual, failures,
+//                  last frame, as the browser's clock is coarse; counts, LCP size, pivots, residual, failures,
 //                  step length, quarantined bodies, friction directions u, the warm start, awake and
 //                  sleeping islands and bodies)
 //        sleeping: Uint8Array, 1 per body asleep (core/world/island_sleep.h), 0 awake or static
