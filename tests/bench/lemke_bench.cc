@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "tests/core/bundled_scene.h"
+#include "tests/core/island_covering.h"
 #include "core/base/heap.h"
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
@@ -43,16 +44,6 @@ struct Recorded {
   std::vector<std::uint8_t> support;
 };
 
-// The first covering vector of the island solver (lcp_solver.cc): 1 on the
-// impulse rows, 0.1 on the lambda rows (the rows with a zero diagonal).
-LemkeSettings IslandCovering(const Eigen::MatrixXd& M) {
-  LemkeSettings s;
-  s.covering.assign(M.rows(), 1.0);
-  for (int i = 0; i < M.rows(); ++i) {
-    if (M(i, i) == 0.0) s.covering[i] = 0.1;
-  }
-  return s;
-}
 
 // Records the largest island LCP of each of `steps` steps after `settle`.
 std::vector<Recorded> Record(Scene* scene, int settle, int steps) {

@@ -13,6 +13,7 @@
 #include "core/scene/scene_json.h"
 #include "core/solvers/lcp_solver.h"
 #include "core/solvers/lemke.h"
+#include "tests/core/island_covering.h"
 
 namespace grasplab {
 namespace {
@@ -51,16 +52,6 @@ std::vector<Recorded> RecordLcps(const std::string& name, double seconds) {
   return lcps;
 }
 
-// The island solver's first covering vector: 1 on the impulse rows, 0.1 on
-// the lambda rows (the rows with a zero diagonal; lcp_solver.cc).
-LemkeSettings IslandCovering(const Eigen::MatrixXd& M) {
-  LemkeSettings ls;
-  ls.covering.assign(M.rows(), 1.0);
-  for (int i = 0; i < M.rows(); ++i) {
-    if (M(i, i) == 0.0) ls.covering[i] = 0.1;
-  }
-  return ls;
-}
 
 }  // namespace
 
