@@ -11,7 +11,9 @@ bool DenseLu::Factor(const std::vector<double>& A, int n) {
   lu_ = A;
   pivot_.assign(n, 0);
   auto at = [&](int i, int j) -> double& { return lu_[static_cast<std::size_t>(i) * n + j]; };
-  for (int k = 0; k < n; ++k) {
+  // Column k's pivot (largest magnitude from row k down, first on ties),
+  // swapped into row k; false if it is zero or not finite.
+  auto pivot_row = [&](int k) {
     int p = k;
     for (int i = k + 1; i < n; ++i) {
       if (std::abs(at(i, k)) > std::abs(at(p, k))) p = i;
@@ -22,15 +24,58 @@ bool DenseLu::Factor(const std::vector<double>& A, int n) {
     if (p != k) {
       for (int j = 0; j < n; ++j) std::swap(at(p, j), at(k, j));
     }
-    for (int i = k + 1; i < n; ++i) {
-      const double f = at(i, k) / pivot;
-      at(i, k) = f;
-      if (f == 0.0) continue;
+    return true;
+  };
+  // Right-looking elimination, two columns at a time. One column at a time
+  // would be: pivot k, then every row i > k with multiplier f = a_ik / a_kk
+  // != 0 loses f times row k on columns j > k. Here: pivot k and its
+  // multipliers; row k + 1's part right of column k updated alone (it is
+  // the next pivot row); column k + 1 updated below it, pivoted, and its
+  // multipliers formed; then each trailing entry takes its step-k and its
+  // step-(k + 1) subtraction in that order. Every entry sees the same
+  // operations in the same order as one column at a time (the same bits;
+  // a zero multiplier's subtraction is skipped as there, since x - 0 y can
+  // turn -0 into +0), but is read and written once for both steps. The row
+  // swap at k + 1 moves rows whose trailing part has not yet had step k's
+  // subtraction; each row's own multiplier travels with it, so each still
+  // gets it.
+  int k = 0;
+  for (; k + 1 < n; k += 2) {
+    if (!pivot_row(k)) return false;
+    const double pk = at(k, k);
+    for (int i = k + 1; i < n; ++i) at(i, k) = at(i, k) / pk;
+    const double* rk = &at(k, 0);
+    const int k1 = k + 1;
+    // Column k + 1 below row k, so that it can be pivoted.
+    for (int i = k1; i < n; ++i) {
+      const double f = at(i, k);
+      if (f != 0.0) at(i, k1) -= f * rk[k1];
+    }
+    if (!pivot_row(k1)) return false;
+    // Row k + 1 (the pivot row now) right of column k + 1: step k alone.
+    double* rk1 = &at(k1, 0);
+    {
+      const double f = rk1[k];
+      if (f != 0.0) {
+        for (int j = k1 + 1; j < n; ++j) rk1[j] -= f * rk[j];
+      }
+    }
+    const double pk1 = rk1[k1];
+    for (int i = k1 + 1; i < n; ++i) {
+      const double f0 = at(i, k);
+      const double f1 = at(i, k1) / pk1;
+      at(i, k1) = f1;
       double* ri = &at(i, 0);
-      const double* rk = &at(k, 0);
-      for (int j = k + 1; j < n; ++j) ri[j] -= f * rk[j];
+      if (f0 != 0.0 && f1 != 0.0) {
+        for (int j = k1 + 1; j < n; ++j) ri[j] = (ri[j] - f0 * rk[j]) - f1 * rk1[j];
+      } else if (f0 != 0.0) {
+        for (int j = k1 + 1; j < n; ++j) ri[j] -= f0 * rk[j];
+      } else if (f1 != 0.0) {
+        for (int j = k1 + 1; j < n; ++j) ri[j] -= f1 * rk1[j];
+      }
     }
   }
+  if (k < n && !pivot_row(k)) return false;  // the last column of an odd n
   return true;
 }
 

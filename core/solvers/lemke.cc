@@ -54,6 +54,11 @@ void LemkeSolver::EnteringColumn(int e) {
   const int n = n_;
   const int kZ0 = 2 * n;
   if (e < n) {
+    if (unit_col_[e]) {  // not stored (lemke.h)
+      std::fill(col_.begin(), col_.end(), 0.0);
+      col_[e] = 1.0;
+      return;
+    }
     const double* be = &Binv_[static_cast<std::size_t>(e) * n];
     for (int i = 0; i < n; ++i) col_[i] = be[i];
     return;
@@ -91,6 +96,10 @@ int LemkeSolver::Pivot(int row, int e) {
     // so a pivot costs n (k + pivots) instead of n^2.
     if (unit_col_[k] && k != row) continue;
     double* bk = &Binv_[static_cast<std::size_t>(k) * n];
+    if (unit_col_[k]) {  // e_row, stored now for the first time (lemke.h)
+      std::fill(bk, bk + n, 0.0);
+      bk[row] = 1.0;
+    }
     bk[row] *= inv;
     const double br = bk[row];
     for (int i = 0; i < n; ++i) bk[i] -= factor_[i] * br;
@@ -248,12 +257,11 @@ bool LemkeSolver::StartFrom(const std::vector<std::uint8_t>& start) {
     if (start[j]) S_.push_back(j);
   }
   const int k = static_cast<int>(S_.size());
-  Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
+  // The N columns are e_i and not stored (lemke.h); the S columns are
+  // written whole below.
+  Binv_.resize(static_cast<std::size_t>(n) * n);
   unit_col_.assign(n, 0);
-  for (int i = 0; i < n; ++i) {
-    if (!start[i]) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
-    unit_col_[i] = !start[i];
-  }
+  for (int i = 0; i < n; ++i) unit_col_[i] = !start[i];
   if (k > 0) {
     B_.resize(static_cast<std::size_t>(k) * k);
     for (int r = 0; r < k; ++r) {
@@ -329,8 +337,7 @@ LcpResult LemkeSolver::Run(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const
   } else {
     // The tableau of all w: B = I, x_B = q.
     for (int i = 0; i < n; ++i) basis_[i] = i;
-    Binv_.assign(static_cast<std::size_t>(n) * n, 0.0);
-    for (int i = 0; i < n; ++i) Binv_[static_cast<std::size_t>(i) * n + i] = 1.0;
+    Binv_.resize(static_cast<std::size_t>(n) * n);  // every column e_i, not stored (lemke.h)
     unit_col_.assign(n, 1);
     x_.assign(q.data(), q.data() + n);
   }

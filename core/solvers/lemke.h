@@ -103,7 +103,11 @@ class LemkeSolver {
   void ResolveBasis(Eigen::Ref<Eigen::VectorXd> z, double* residual);
   void ReadBasic(std::vector<std::uint8_t>* basic) const;
   double d(int i) const { return custom_d_ ? settings_->covering[i] : 1.0; }
-  double binv(int i, int k) const { return Binv_[static_cast<std::size_t>(k) * n_ + i]; }
+  // Entry (i, k) of B^-1; a unit column's entries are not stored.
+  double binv(int i, int k) const {
+    if (unit_col_[k]) return i == k ? 1.0 : 0.0;
+    return Binv_[static_cast<std::size_t>(k) * n_ + i];
+  }
 
   // Valid during Solve only.
   const double* M_ = nullptr;  // column-major, column stride ldm_
@@ -123,7 +127,9 @@ class LemkeSolver {
   std::vector<double> Binv_;
   // unit_col_[k]: column k of B^-1 is exactly e_k (a w basic since the
   // start and never pivoted on); Pivot, EnteringColumn and Refine skip the
-  // arithmetic such a column cannot change.
+  // arithmetic such a column cannot change. Such a column is not stored:
+  // its Binv_ entries are stale until Pivot writes e_k there, the first
+  // time column k is pivoted on (a start costs n k instead of n^2 zeros).
   std::vector<std::uint8_t> unit_col_;
   std::vector<double> x_;
   std::vector<double> col_;

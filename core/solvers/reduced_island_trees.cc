@@ -156,7 +156,7 @@ void ReduceIslandTrees(const IslandSystem& sys, const std::vector<JacobianRow>& 
     for (int j = 0; j < nq; ++j) YhT[static_cast<std::size_t>(j) * mh + r] = tp.Yh[static_cast<std::size_t>(r) * nq + j];
   }
   std::vector<double>& G = out->G;
-  G.assign(static_cast<std::size_t>(mh) * mh, 0.0);
+  G.resize(static_cast<std::size_t>(mh) * mh);  // every entry written below
   for (int i = 0; i < mh; ++i) {
     double* gi = &G[static_cast<std::size_t>(i) * mh];
     const JacobianRow& ri = tp.Hf[i];
