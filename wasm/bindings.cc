@@ -74,6 +74,13 @@ class Simulation {
     scene_.world.WritePoses(poses_);
     return "";
   }
+  // Stage times on (every step timed) or off (no clock read; Stats then
+  // repeats the stage means it returned last). Kept across loads and
+  // resets.
+  void SetStageTiming(bool on) {
+    stage_timing_ = on;
+    scene_.world.set_stage_timing_period(on ? kStageTimingPeriod : 0);
+  }
   double Time() const { return scene_.world.time(); }
   double StepCount() const { return static_cast<double>(scene_.world.step_count()); }
   double Timestep() const { return scene_.timestep; }
@@ -216,20 +223,25 @@ class Simulation {
   std::string Adopt(StatusOr<Scene> scene) {
     if (!scene.ok()) return scene.status().message();
     scene_ = std::move(scene).value();
-    // The page reads stage times as means over the steps since its last
-    // read (Stats), about one frame's worth. Chromium clamps
-    // performance.now() to 100 us without cross-origin isolation, so each
-    // step's reading is 0 or 0.1 ms and only the mean over many steps says
-    // anything: timing 1 step in 8 left one or two samples per frame and the
-    // page showed 0.000 / 0.100 ms (seen in a screenshot), so every step is
-    // timed (the clock itself is emscripten_get_now, step_stats.cc).
-    scene_.world.set_stage_timing_period(kStageTimingPeriod);
+    scene_.world.set_stage_timing_period(stage_timing_ ? kStageTimingPeriod : 0);
     poses_.assign(7 * scene_.world.body_count(), 0.0);
     scene_.world.WritePoses(poses_);
     return "";
   }
 
+  // The page reads stage times as means over the steps since its last
+  // read (Stats), about one frame's worth. Chromium clamps
+  // performance.now() to 100 us without cross-origin isolation, so each
+  // step's reading is 0 or 0.1 ms and only the mean over many steps says
+  // anything: timing 1 step in 8 left one or two samples per frame and the
+  // page showed 0.000 / 0.100 ms (seen in a screenshot), so when timed,
+  // every step is timed (the clock itself is emscripten_get_now,
+  // step_stats.cc). But the ~25 clock readings per step cost 3-6 % of a
+  // grasp step in Chromium, and only the page's Step diagnostics panel
+  // shows them: the worker turns timing on while that panel is open
+  // (setStageTiming), and a Simulation starts untimed.
   static constexpr int kStageTimingPeriod = 1;
+  bool stage_timing_ = false;
   Scene scene_{"", 0.0025};
   std::vector<double> poses_;
   StageAverager stage_means_;
@@ -243,6 +255,7 @@ EMSCRIPTEN_BINDINGS(grasplab) {
   emscripten::class_<Simulation>("Simulation")
       .constructor<>()
       .function("reset", &Simulation::Reset)
+      .function("setStageTiming", &Simulation::SetStageTiming)
       .function("loadJson", &Simulation::LoadJson)
       .function("setAsset", &Simulation::SetAsset)
       .function("graspJson", &Simulation::GraspJson)

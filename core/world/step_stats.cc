@@ -39,7 +39,7 @@ void StageClock::Begin(StepStats* stats) {
   stats_ = stats;
   stats_->stage_seconds.fill(0.0);
   depth_ = 0;
-  timed_ = phase_ == 0;
+  timed_ = period_ > 0 && phase_ == 0;
   stats_->stages_timed = timed_;
   phase_ = phase_ + 1 < period_ ? phase_ + 1 : 0;
 }

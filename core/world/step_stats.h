@@ -90,8 +90,14 @@ class StageClock {
   void Begin(StepStats* stats);
   void Enter(Stage stage);
   void Leave();
-  // Steps per timed step (>= 1; 1, the default, times every step).
-  void set_period(int steps) { period_ = steps > 1 ? steps : 1; }
+  // Steps per timed step: 1, the default, times every step; p > 1 every
+  // p-th; 0 (or less) none: every step runs with stages_timed false and no
+  // clock read (the WASM module while the page's Step diagnostics, the only
+  // reader of its stage times, is closed; wasm/bindings.cc).
+  void set_period(int steps) {
+    period_ = steps > 0 ? steps : 0;
+    phase_ = 0;
+  }
   int period() const { return period_; }
 
  private:
@@ -100,7 +106,7 @@ class StageClock {
   std::array<Stage, kMaxDepth> stack_{};
   int depth_ = 0;
   double since_ = 0.0;  // s, NowSeconds() at the last Enter or Leave
-  int period_ = 1;
+  int period_ = 1;      // 0: no step timed
   int phase_ = 0;       // Begins since the last timed one, mod period_
   bool timed_ = true;   // this step reads the clock
 };

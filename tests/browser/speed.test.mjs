@@ -31,3 +31,27 @@ test('100 boxes at 10x fall behind, and the status bar says a step takes longer 
     await session.close();
   }
 });
+
+test('the stage clock runs only while the Step diagnostics are open: closed, 300 steps read no clock (every stage 0); open, their mean step time is positive', async () => {
+  const session = await openPage({ hash: '#builtin=parallel-jaw-cube' });
+  const { page } = session;
+  const total = (st) => Object.values(st.diagnostics.stages).reduce((a, b) => a + b, 0);
+  try {
+    await waitForState(page, (st) => st.ready && st.scene === 'assets/scenes/parallel-jaw-cube.json', { what: 'the jaw' });
+    assert.equal(await page.evaluate(() => document.getElementById('diagnostics').open), false);
+    await page.evaluate(() => window.grasplab.runSteps(300));
+    const closed = await waitForState(page, (st) => st.steps === 300, { what: '300 steps, diagnostics closed' });
+    assert.equal(total(closed), 0);
+    await page.click('#diagnostics summary');
+    // The details' toggle event (which tells the worker) is a queued task.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Chromium's clock ticks in 0.1 ms, a jaw step takes ~0.03 ms: each step
+    // reads 0 or 0.1 ms per stage, so the mean over 300 timed steps is
+    // positive unless no tick fell inside any of them.
+    await page.evaluate(() => window.grasplab.runSteps(300));
+    const open = await waitForState(page, (st) => st.steps === 600, { what: '300 more steps, diagnostics open' });
+    assert.ok(total(open) > 0 && total(open) < 0.01, `mean step ${total(open)} s`);
+  } finally {
+    await session.close();
+  }
+});

@@ -71,12 +71,25 @@ test('every Simulation binding forwards to the core', async () => {
     const stats = call('stats');
     assert.equal(stats.length, JSON.parse(Module.frameLayoutJson()).statsSize);
     assert.ok(stats.subarray(0, 10).every((s) => s >= 0));
+    // The stage clock: off in a new Simulation (no clock read, every stage
+    // 0 s), on with setStageTiming(true) (Node's clock is fine enough that
+    // 50 steps' mean is positive), off again.
+    const stageSum = () => sim.stats().subarray(0, protocol.STAGE_NAMES.length).reduce((a, b) => a + b, 0);
+    assert.equal(sim.step(50), '');
+    assert.equal(stageSum(), 0);
+    call('setStageTiming', true);
+    assert.equal(sim.step(50), '');
+    const timed = stageSum();
+    assert.ok(timed > 0 && timed < 0.01, `mean step ${timed} s`);
+    call('setStageTiming', false);
+    assert.equal(sim.step(50), '');
+    assert.equal(stageSum(), timed);  // no step timed since: the last means again
     assert.equal(call('energy').length, 3);
     assert.equal(call('dragState')[0], -1);
     const joints = JSON.parse(call('jointsJson', robot));
     assert.ok(joints.length >= 1);
     assert.equal(call('jointsJson', 'nope'), 'null');
-    assert.equal(sim.step(399), '');
+    assert.equal(sim.step(249), '');  // 400 steps in all with the 150 above
     const grasp = JSON.parse(call('graspJson', false));
     assert.equal(grasp.forceClosure, true);
     // The same metrics with the wrench space: the weakest facet's support is

@@ -109,6 +109,7 @@ function startWorker() {
     if (latest.ready) restartWorker();  // it ran, then died: start again from the last good scene
   };
   worker.onmessage = onWorkerMessage;
+  if ($('diagnostics').open) worker.postMessage({ type: ToWorker.STAGE_TIMING, on: true });
 }
 // The module trapped (or the worker died): the page keeps what it shows (the
 // last frame, plots, panels) and a new worker opens the last good scene,
@@ -350,6 +351,9 @@ function showWrenchSpace(ws, at) {
   wrench.probed = ws;
   $('wrench-text').textContent = describeWrenchSpace(ws);
 }
+// Stage times cost the module ~25 clock readings a step: only while the
+// Step diagnostics, which show them, are open.
+$('diagnostics').addEventListener('toggle', () => send(ToWorker.STAGE_TIMING, { on: $('diagnostics').open }));
 $('wrench-panel').addEventListener('toggle', () => {
   const open = $('wrench-panel').open;
   if (open) ensureWrenchView();

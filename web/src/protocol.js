@@ -113,7 +113,7 @@ export const ToWorker = Object.freeze({
   RECORD: 'record', SHOW_RECORDED: 'show-recorded', EXPORT_RECORDING: 'export-recording',
   JOINT_TARGET: 'joint-target', DRAG_START: 'drag-start', DRAG_MOVE: 'drag-move', DRAG_END: 'drag-end',
   MATERIAL: 'material', GRAVITY: 'gravity', MEASURE: 'measure', WRENCH_SPACE: 'wrench-space', FAULT: 'fault',
-  COMPARE: 'compare', TELEOP: 'teleop', TELEOP_SESSION: 'teleop-session',
+  COMPARE: 'compare', TELEOP: 'teleop', TELEOP_SESSION: 'teleop-session', STAGE_TIMING: 'stage-timing',
 });
 
 export const FromWorker = Object.freeze({

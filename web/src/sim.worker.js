@@ -80,6 +80,9 @@ function robotJoints() {
 const GRASP_INTERVAL_MS = 100;
 let lastGrasp = null;
 let wantWrenchSpace = false;  // the page shows the wrench space: frames carry it
+// The page shows the Step diagnostics, the only reader of the stage times:
+// the module reads its clock ~25 times a step only then (bindings.cc).
+let stageTiming = false;
 let nextGraspAt = 0;
 function graspMetrics(force) {
   if (!hasGrasp) return null;
@@ -370,6 +373,7 @@ function adopt(next, err, name) {
   }
   if (sim) sim.delete();
   sim = next;
+  sim.setStageTiming(stageTiming);
   comparison?.clear();  // a new scene: the models compared were the last one's
   started(name);
   return true;
@@ -582,6 +586,10 @@ function handle(msg) {
         started(sceneName);
         break;
       }
+      case ToWorker.STAGE_TIMING:
+        stageTiming = !!msg.on;
+        if (sim) sim.setStageTiming(stageTiming);
+        break;
       case ToWorker.WRENCH_SPACE:
         wantWrenchSpace = !!msg.on;
         lastGrasp = null;

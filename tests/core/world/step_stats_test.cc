@@ -109,7 +109,23 @@ TEST_CASE("StageClock with a period times every p-th step and the averager skips
   mean.Add(stats);
   mean.Take(stats, out);
   CHECK(out[static_cast<int>(Stage::kNarrowPhase)] == previous);
-  // A period below 1 means every step.
+  // Period 0: no step is timed (and its stage times are exactly zero),
+  // however many steps run; period 1 again: the next step is timed.
   clock.set_period(0);
-  CHECK(clock.period() == 1);
+  CHECK(clock.period() == 0);
+  for (int step = 0; step < 5; ++step) {
+    clock.Begin(&stats);
+    clock.Enter(Stage::kNarrowPhase);
+    Busy(0.001);
+    clock.Leave();
+    CHECK(!stats.stages_timed);
+    CHECK(stats.stage_seconds[static_cast<int>(Stage::kNarrowPhase)] == 0.0);
+  }
+  clock.set_period(1);
+  clock.Begin(&stats);
+  clock.Enter(Stage::kNarrowPhase);
+  Busy(0.001);
+  clock.Leave();
+  CHECK(stats.stages_timed);
+  CHECK(stats.stage_seconds[static_cast<int>(Stage::kNarrowPhase)] >= 0.001);
 }
