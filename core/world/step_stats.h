@@ -83,8 +83,9 @@ struct StepStats {
 // unbiased. A browser's performance.now() costs ~0.1-0.2 us (~25 readings
 // per step were 3-6 % of a grasp step, docs/benchmarks.md), but it is also
 // clamped to 100 us in Chromium, so the page needs many timed steps per
-// frame for a readable mean: the WASM module times every step
-// (wasm/bindings.cc, kStageTimingPeriod).
+// frame for a readable mean: the WASM module times every step while the
+// page's Step diagnostics are open and none otherwise (wasm/bindings.cc,
+// setStageTiming).
 class StageClock {
  public:
   void Begin(StepStats* stats);
