@@ -187,8 +187,14 @@ void FillColumn(const IslandSystem& sys, const LcpSolverSettings& st, const LcpL
     const Combination& t = rows.T[k];
     std::vector<double>& g = ws->GT;  // (B A B^T) T^T e_k, mb entries
     g.resize(mb);
-    for (int a = 0; a < mb; ++a) {
-      g[a] = t.b < 0 ? t.ca * red.Coupling(a, t.a) : t.ca * red.Coupling(a, t.a) + t.cb * red.Coupling(a, t.b);
+    // G is exactly symmetric (ReduceIsland writes each entry pair once), so
+    // column t.a is read as row t.a: contiguous, the same numbers.
+    const double* ga = &red.G[static_cast<std::size_t>(t.a) * mb];
+    if (t.b < 0) {
+      for (int a = 0; a < mb; ++a) g[a] = t.ca * ga[a];
+    } else {
+      const double* gb = &red.G[static_cast<std::size_t>(t.b) * mb];
+      for (int a = 0; a < mb; ++a) g[a] = t.ca * ga[a] + t.cb * gb[a];
     }
     for (int i = 0; i < mh; ++i) {
       const Combination& ti = rows.T[i];
