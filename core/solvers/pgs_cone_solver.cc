@@ -56,6 +56,37 @@ Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, double mu) {
 
 namespace {
 
+// A contact's rows n, t1, t2 laid out for the velocity-form sweep, per
+// block j (its bodies, at most two, in H's order): the rows' entries
+// interleaved, J[j][e] = (h_n[e], h_t1[e], h_t2[e]), so the three row
+// velocities are summed in one pass over v, and W h_n, W h_t1, W h_t2 in
+// a row each, added to a body's velocity held in registers. The same sums
+// in the same order as RowVelocity and Apply on H (the same bits).
+struct SweepContact {
+  int count = 0;
+  int v0[2] = {0, 0};  // 6 * the island index of block j's body
+  double J[2][6][4] = {};  // lane 3 stays 0: two 2-lane products per entry
+  double WH[2][3][6] = {};
+};
+
+// v += W h_n dz[0] + W h_t1 dz[1] + W h_t2 dz[2] over the contact's
+// blocks, each body's six entries held in registers and moved in that row
+// order (the order of Apply row by row, so the same bits). A zero dz is
+// skipped, as Apply's callers skip it: adding +0 would turn a -0 into +0.
+inline void AddPacked(const SweepContact& sc, const double* dz, double* v) {
+  for (int j = 0; j < sc.count; ++j) {
+    double* vb = v + sc.v0[j];
+    double u[6];
+    for (int e = 0; e < 6; ++e) u[e] = vb[e];
+    for (int k = 0; k < 3; ++k) {
+      if (dz[k] == 0.0) continue;
+      const double* wh = sc.WH[j][k];
+      for (int e = 0; e < 6; ++e) u[e] += wh[e] * dz[k];
+    }
+    for (int e = 0; e < 6; ++e) vb[e] = u[e];
+  }
+}
+
 // The island's rows for Gauss-Seidel: limits, then per contact n, t1, t2
 // (and the spin), then bounded rows (joint friction); the Delassus operator
 // G = H A H^T (row-major, regularised) and b = H v_c - target.
@@ -104,6 +135,12 @@ struct PgsProblem {
   bool line_search = false;
   // W h_k, block j (velocity form): BeginContactIsland's products.
   const Vec6& wh(int k, int j) const { return red.scratch.WH[static_cast<std::size_t>(k) * JacobianRow::kMaxBlocks + j]; }
+  // Velocity form without the spin row: each contact's three rows packed
+  // for the sweep (SweepContact), copied from H and W h. The sweep reads a
+  // contact's blocks from one place, ~0.6 kB, where H and W h keep
+  // kMaxBlocks = 4 blocks per row (~1.2 kB a contact, half of it unused).
+  std::vector<SweepContact> packed;
+  bool use_packed = false;
   // Working memory of the solve.
   std::vector<double> z, w;
   std::vector<double> z_mark, v_mark;  // the line search's start (velocity form)
@@ -237,8 +274,33 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
       pr->mass[i] = 1.0 / body.inv_mass;
       pr->inertia[i] = inv_I.inverse();
     }
+    pr->use_packed = !pr->torsion;
+    if (pr->use_packed) {
+      pr->packed.resize(pr->q);
+      for (int c = 0; c < pr->q; ++c) {
+        SweepContact& sc = pr->packed[c];
+        const int r = pr->contact0 + pr->per_contact * c;
+        sc.count = pr->H[r].count;
+        if (sc.count > 2) {  // never for ContactRow's rows (two bodies at most)
+          pr->use_packed = false;
+          break;
+        }
+        for (int j = 0; j < sc.count; ++j) {
+          sc.v0[j] = 6 * pr->H[r].body[j];
+          for (int k = 0; k < 3; ++k) {
+            const Vec6& h = pr->H[r + k].J[j];
+            const Vec6& wh = pr->wh(r + k, j);
+            for (int e = 0; e < 6; ++e) {
+              sc.J[j][e][k] = h[e];
+              sc.WH[j][k][e] = wh[e];
+            }
+          }
+        }
+      }
+    }
     return;
   }
+  pr->use_packed = false;
   ReduceIsland(sys, pr->H, &pr->red);
   pr->G.resize(static_cast<std::size_t>(m) * m);
   double max_diag = 0.0;
@@ -298,6 +360,15 @@ class PgsIterate {
     // as the contiguous row k.
     if (pr_.velocity_form) v_ = pr_.red.v_c;
     else w_ = pr_.b;
+    if (pr_.use_packed) {
+      // Apply row by row from the packed rows: per entry of v the same
+      // additions in the same (row) order.
+      for (int c = 0; c < pr_.q; ++c) {
+        const int r = pr_.contact0 + pr_.per_contact * c;
+        AddPacked(pr_.packed[c], &z_[r], v_.data());
+      }
+      return;
+    }
     for (int k = 0; k < pr_.m; ++k) {
       if (z_[k] == 0.0) continue;
       Apply(k, z_[k]);
@@ -318,7 +389,13 @@ class PgsIterate {
       const int r = pr_.contact0 + pr_.per_contact * c;
       const double mu = sys.contacts[c]->friction;
       const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]);
-      if (pr_.velocity_form) {
+      if (pr_.use_packed) {
+        const SweepContact& sc = pr_.packed[c];
+        double wc[3];
+        PackedVelocities(sc, r, wc);
+        const Vec3d next = UpdateContact(zc, Vec3d(wc[0], wc[1], wc[2]), block[c], mu);
+        UpdatePacked(sc, r, next);
+      } else if (pr_.velocity_form) {
         // The contact's three rows share their bodies (ContactRow): one
         // pass over the bodies for the three velocities and one for the
         // three impulse changes, each sum in RowVelocity's and Apply's
@@ -429,6 +506,34 @@ class PgsIterate {
     return s - pr_.target[i] + pr_.reg * z_[i];
   }
 
+  // ContactVelocities from the packed rows (the same sums, same order).
+  void PackedVelocities(const SweepContact& sc, int r, double* w) const {
+    double s[4] = {0.0, 0.0, 0.0, 0.0};  // n, t1, t2 and the padding lane
+    for (int j = 0; j < sc.count; ++j) {
+      const double* vb = v_.data() + sc.v0[j];
+      for (int e = 0; e < 6; ++e) {
+        const double x = vb[e];
+        for (int k = 0; k < 4; ++k) s[k] += sc.J[j][e][k] * x;
+      }
+    }
+    for (int k = 0; k < 3; ++k) w[k] = s[k] - pr_.target[r + k] + pr_.reg * z_[r + k];
+  }
+
+  // UpdateContactRows from the packed rows: each body's velocity is
+  // loaded once, moved by W h_n dz_n, W h_t1 dz_1, W h_t2 dz_2 in that
+  // order per entry, and stored once (the same bits).
+  void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next) {
+    double dz[3];
+    for (int k = 0; k < 3; ++k) {
+      dz[k] = next[k] - z_[r + k];
+      if (dz[k] == 0.0) continue;
+      z_[r + k] = next[k];
+      largest_change_ = std::max(largest_change_, std::abs(dz[k]));
+    }
+    if (dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0) return;
+    AddPacked(sc, dz, v_.data());
+  }
+
   // Velocity form: w of contact rows r, r + 1, r + 2 (same bodies).
   void ContactVelocities(int r, double* w) const {
     const JacobianRow& hn = pr_.H[r];
@@ -523,7 +628,12 @@ void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std
   const int N = pr.red.N;
   std::vector<double>& WHz = scratch.WHz;
   WHz.assign(N, 0.0);
-  for (int r = 0; r < pr.m; ++r) {
+  if (pr.use_packed) {
+    // The same sums from the packed rows: WHz += W h_r z_r in row order
+    // (z_r * wh = wh * z_r exactly).
+    for (int c = 0; c < pr.q; ++c) AddPacked(pr.packed[c], z + pr.contact0 + pr.per_contact * c, WHz.data());
+  }
+  for (int r = 0; r < pr.m && !pr.use_packed; ++r) {
     if (z[r] == 0.0) continue;
     const JacobianRow& h = pr.H[r];
     for (int j = 0; j < h.count; ++j) {
