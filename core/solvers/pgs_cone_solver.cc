@@ -135,13 +135,16 @@ struct PgsProblem {
   bool line_search = false;
   // W h_k, block j (velocity form): BeginContactIsland's products.
   const Vec6& wh(int k, int j) const { return red.scratch.WH[static_cast<std::size_t>(k) * JacobianRow::kMaxBlocks + j]; }
-  // Velocity form without the spin row: each contact's three rows packed
-  // for the sweep (SweepContact), copied from H and W h. The sweep reads a
+  // An island of contacts only without the spin row (`direct`): each
+  // contact's three rows packed for the sweep (SweepContact), built straight
+  // from the contacts (BuildPackedContacts), H left empty. The sweep reads a
   // contact's blocks from one place, ~0.6 kB, where H and W h keep
-  // kMaxBlocks = 4 blocks per row (~1.2 kB a contact, half of it unused).
+  // kMaxBlocks = 4 blocks per row (~1.2 kB a contact, half of it unused,
+  // zero-filled on every emplace_back). use_packed: the sweep, the warm
+  // start and the end velocities read `packed` (set with direct).
   std::vector<SweepContact> packed;
   bool use_packed = false;
-  bool direct = false;  // packed from the contacts, H left empty (BuildPgsRows)
+  bool direct = false;
   // Working memory of the solve.
   std::vector<double> z, w;
   std::vector<double> z_mark, v_mark;  // the line search's start (velocity form)
@@ -331,9 +334,10 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
     return;
   }
   const int m = pr->m;
-  // A pile's island (contacts only) is swept in velocity form (PgsProblem);
-  // an island with joints, limits or bounded rows gets the dense G and its
-  // elimination.
+  // A pile's island (contacts only) is swept in velocity form (PgsProblem):
+  // packed (BuildPackedContacts, above) unless it has the spin row, then on
+  // H here; an island with joints, limits or bounded rows gets the dense G
+  // and its elimination.
   pr->velocity_form = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0;
   // The velocity-form sweep reads a contact's three rows in one pass over
   // their bodies (PgsIterate::ContactVelocities): ContactRow lays every
@@ -480,7 +484,8 @@ class PgsIterate {
         // next by at most the sign of a zero).
         for (int k = 0; k < 3; ++k) big = std::max(big, std::abs(next[k]));
         continue;
-      } else if (pr_.velocity_form) {
+      }
+      if (pr_.velocity_form) {
         // The contact's three rows share their bodies (ContactRow): one
         // pass over the bodies for the three velocities and one for the
         // three impulse changes, each sum in RowVelocity's and Apply's
