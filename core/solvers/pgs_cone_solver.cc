@@ -25,7 +25,7 @@ double Norm2(double x, double y) { return std::sqrt(x * x + y * y); }
 // first, then the tangential one projected onto the disk
 // |lambda_t| <= mu lambda_n in the metric of the tangential block. z: the old (lambda_n, lambda_t1, lambda_t2), w
 // the block's current velocities, G its Delassus block.
-Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, double mu) {
+inline Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, double mu) {
   Vec3d out = z;
   out[0] = G(0, 0) > 0.0 ? std::max(0.0, z[0] - w[0] / G(0, 0)) : 0.0;
   // The tangential velocities after the normal change, then the 2x2 solve.
@@ -55,6 +55,37 @@ Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, double mu) {
 }  // namespace
 
 namespace {
+
+// A contact's rows n, t1, t2 laid out for the velocity-form sweep, per
+// block j (its bodies, at most two, in H's order): the rows' entries
+// interleaved, J[j][e] = (h_n[e], h_t1[e], h_t2[e]), so the three row
+// velocities are summed in one pass over v, and W h_n, W h_t1, W h_t2 in
+// a row each, added to a body's velocity held in registers. The same sums
+// in the same order as RowVelocity and Apply on H (the same bits).
+struct SweepContact {
+  int count = 0;
+  int v0[2] = {0, 0};  // 6 * the island index of block j's body
+  double J[2][6][4] = {};  // lane 3 stays 0: two 2-lane products per entry
+  double WH[2][3][6] = {};
+};
+
+// v += W h_n dz[0] + W h_t1 dz[1] + W h_t2 dz[2] over the contact's
+// blocks, each body's six entries held in registers and moved in that row
+// order (the order of Apply row by row, so the same bits). A zero dz is
+// skipped, as Apply's callers skip it: adding +0 would turn a -0 into +0.
+inline void AddPacked(const SweepContact& sc, const double* dz, double* v) {
+  for (int j = 0; j < sc.count; ++j) {
+    double* vb = v + sc.v0[j];
+    double u[6];
+    for (int e = 0; e < 6; ++e) u[e] = vb[e];
+    for (int k = 0; k < 3; ++k) {
+      if (dz[k] == 0.0) continue;
+      const double* wh = sc.WH[j][k];
+      for (int e = 0; e < 6; ++e) u[e] += wh[e] * dz[k];
+    }
+    for (int e = 0; e < 6; ++e) vb[e] = u[e];
+  }
+}
 
 // The island's rows for Gauss-Seidel: limits, then per contact n, t1, t2
 // (and the spin), then bounded rows (joint friction); the Delassus operator
@@ -104,6 +135,16 @@ struct PgsProblem {
   bool line_search = false;
   // W h_k, block j (velocity form): BeginContactIsland's products.
   const Vec6& wh(int k, int j) const { return red.scratch.WH[static_cast<std::size_t>(k) * JacobianRow::kMaxBlocks + j]; }
+  // An island of contacts only without the spin row (`direct`): each
+  // contact's three rows packed for the sweep (SweepContact), built straight
+  // from the contacts (BuildPackedContacts), H left empty. The sweep reads a
+  // contact's blocks from one place, ~0.6 kB, where H and W h keep
+  // kMaxBlocks = 4 blocks per row (~1.2 kB a contact, half of it unused,
+  // zero-filled on every emplace_back). use_packed: the sweep, the warm
+  // start and the end velocities read `packed` (set with direct).
+  std::vector<SweepContact> packed;
+  bool use_packed = false;
+  bool direct = false;
   // Working memory of the solve.
   std::vector<double> z, w;
   std::vector<double> z_mark, v_mark;  // the line search's start (velocity form)
@@ -142,7 +183,10 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
   std::vector<double>& target = pr->target;
   H.clear();
   target.clear();
-  H.reserve(pr->p + pr->per_contact * pr->q + pr->f);
+  // An island of contacts only, without the spin row, gets its rows packed
+  // straight from the contacts (BuildPackedContacts) and no H at all.
+  pr->direct = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0 && !pr->torsion;
+  if (!pr->direct) H.reserve(pr->p + pr->per_contact * pr->q + pr->f);
   for (int i = 0; i < pr->p; ++i) {
     H.push_back(sys.limit_rows[i]);
     target.push_back(sys.limit_targets[i]);
@@ -156,7 +200,7 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     Vec3 t2;
     TangentBasis(ct.n_W, &pr->t1[c], &t2);
     pr->t2[c] = ct.n_W.cross(pr->t1[c]);
-    AppendContactRows(sys, c, {&ct.n_W, &pr->t1[c], &pr->t2[c]}, &H);
+    if (!pr->direct) AppendContactRows(sys, c, {&ct.n_W, &pr->t1[c], &pr->t2[c]}, &H);
     target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
     target.push_back(pr->t1[c].dot(ct.slip_target_W));  // a friction anchor's target, 0 without
     target.push_back(pr->t2[c].dot(ct.slip_target_W));
@@ -169,16 +213,131 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     H.push_back(sys.friction_rows[i]);
     target.push_back(OptionalEntry(sys.friction_targets, i));
   }
-  pr->m = static_cast<int>(H.size());
+  pr->m = pr->direct ? pr->per_contact * pr->q : static_cast<int>(H.size());
   pr->contact0 = pr->p;
   pr->bounded0 = pr->p + pr->per_contact * pr->q;
 }
 
+// Each body's m and I_W for the line search (PgsProblem::mass, inertia);
+// no line search when a body has no finite mass or inertia.
+void SetLineSearchMasses(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
+  const int nb = static_cast<int>(sys.bodies.size());
+  pr->mass.resize(nb);
+  pr->inertia.resize(nb);
+  pr->line_search = st.line_search;
+  for (int i = 0; i < nb && pr->line_search; ++i) {
+    const VelocityBody& body = *sys.bodies[i];
+    const Mat3d& inv_I = body.inv_I_W;
+    const double det = inv_I.determinant();
+    if (!(body.inv_mass > 0.0) || !(det > 0.0)) {
+      pr->line_search = false;
+      break;
+    }
+    pr->mass[i] = 1.0 / body.inv_mass;
+    pr->inertia[i] = inv_I.inverse();
+  }
+}
+
+// The velocity form of an island of contacts only (PgsProblem::direct),
+// built from the contacts without H: what BeginContactIsland, the diagonal,
+// the 3x3 blocks and the packing below make from H, with the same
+// expressions (ContactRow's blocks [d; r x d] and [-d; -(r x d)],
+// ApplyW's W h, the Vec6 dot products of G_ik), so the same bits.
+void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
+  const int nb = static_cast<int>(sys.bodies.size());
+  ReducedIsland& red = pr->red;
+  red.N = 6 * nb;
+  red.mh = pr->m;
+  red.v_free.resize(red.N);
+  for (int i = 0; i < nb; ++i) {
+    const VelocityBody& body = *sys.bodies[i];
+    for (int e = 0; e < 3; ++e) {
+      red.v_free[6 * i + e] = body.v_W[e];
+      red.v_free[6 * i + 3 + e] = body.w_W[e];
+    }
+  }
+  red.v_c = red.v_free;
+  red.G.clear();
+  red.L.clear();
+  red.active.clear();
+  red.Y.clear();
+  red.Z.clear();
+  pr->velocity_form = true;
+  pr->use_packed = true;
+  pr->diag.resize(pr->m);
+  pr->block.resize(pr->q);
+  pr->packed.resize(pr->q);
+  double max_diag = 0.0;
+  for (int c = 0; c < pr->q; ++c) {
+    const Contact& ct = *sys.contacts[c];
+    const auto [a, b] = sys.contact_bodies[c];
+    const Vec3* dirs[3] = {&ct.n_W, &pr->t1[c], &pr->t2[c]};
+    SweepContact& sc = pr->packed[c];
+    sc.count = 0;
+    // G_ik = sum over the blocks of h_i . W h_k (g_same in BuildDelassus),
+    // summed block by block from +0 as there.
+    double g[3][3] = {};
+    auto block = [&](int body, bool negate) {
+      const VelocityBody& vb = *sys.bodies[body];
+      const double r[3] = {ct.p_W[0] - vb.p_W[0], ct.p_W[1] - vb.p_W[1], ct.p_W[2] - vb.p_W[2]};
+      const Mat3& I = vb.inv_I_W;
+      const int j = sc.count++;
+      sc.v0[j] = 6 * body;
+      double h[3][6], wh[3][6];
+      for (int k = 0; k < 3; ++k) {
+        const Vec3& d = *dirs[k];
+        // [d; r x d] (Eigen's cross, term for term), negated on side B.
+        const double x[6] = {d[0], d[1], d[2], r[1] * d[2] - r[2] * d[1], r[2] * d[0] - r[0] * d[2],
+                             r[0] * d[1] - r[1] * d[0]};
+        for (int e = 0; e < 6; ++e) h[k][e] = negate ? -x[e] : x[e];
+        // ApplyW: m^-1 h_lin and I_W^-1 h_ang, each entry summed as Eigen's
+        // 3x3 product sums it, a0 + (a1 + a2).
+        for (int e = 0; e < 3; ++e) {
+          wh[k][e] = vb.inv_mass * h[k][e];
+          wh[k][3 + e] = I(e, 0) * h[k][3] + (I(e, 1) * h[k][4] + I(e, 2) * h[k][5]);
+        }
+        for (int e = 0; e < 6; ++e) {
+          sc.J[j][e][k] = h[k][e];
+          sc.WH[j][k][e] = wh[k][e];
+        }
+      }
+      // Vec6::dot's sum, (p0 + (p1 + p2)) + (p3 + (p4 + p5)).
+      auto dot6 = [](const double* u, const double* w) {
+        return (u[0] * w[0] + (u[1] * w[1] + u[2] * w[2])) + (u[3] * w[3] + (u[4] * w[4] + u[5] * w[5]));
+      };
+      for (int i = 0; i < 3; ++i) {
+        for (int k = 0; k <= i; ++k) g[i][k] += dot6(h[i], wh[k]);
+      }
+    };
+    if (a >= 0) block(a, false);
+    if (b >= 0) block(b, true);
+    const int r0 = pr->contact0 + pr->per_contact * c;
+    for (int i = 0; i < 3; ++i) {
+      pr->diag[r0 + i] = g[i][i];
+      max_diag = std::max(max_diag, g[i][i]);
+      for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g[i][k];
+    }
+  }
+  pr->reg = st.regularization * max_diag;
+  for (int i = 0; i < pr->m; ++i) pr->diag[i] += pr->reg;
+  for (int c = 0; c < pr->q; ++c) {
+    const int r0 = pr->contact0 + pr->per_contact * c;
+    for (int i = 0; i < 3; ++i) pr->block[c](i, i) = pr->diag[r0 + i];
+  }
+  pr->b.resize(pr->m);
+  SetLineSearchMasses(sys, st, pr);
+}
+
 void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
+  if (pr->direct) {
+    BuildPackedContacts(sys, st, pr);
+    return;
+  }
   const int m = pr->m;
-  // A pile's island (contacts only) is swept in velocity form (PgsProblem);
-  // an island with joints, limits or bounded rows gets the dense G and its
-  // elimination.
+  // A pile's island (contacts only) is swept in velocity form (PgsProblem):
+  // packed (BuildPackedContacts, above) unless it has the spin row, then on
+  // H here; an island with joints, limits or bounded rows gets the dense G
+  // and its elimination.
   pr->velocity_form = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0;
   // The velocity-form sweep reads a contact's three rows in one pass over
   // their bodies (PgsIterate::ContactVelocities): ContactRow lays every
@@ -222,23 +381,11 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
         for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g_same(r + i, r + k);
       }
     }
-    const int nb = static_cast<int>(sys.bodies.size());
-    pr->mass.resize(nb);
-    pr->inertia.resize(nb);
-    pr->line_search = st.line_search;
-    for (int i = 0; i < nb && pr->line_search; ++i) {
-      const VelocityBody& body = *sys.bodies[i];
-      const Mat3d& inv_I = body.inv_I_W;
-      const double det = inv_I.determinant();
-      if (!(body.inv_mass > 0.0) || !(det > 0.0)) {
-        pr->line_search = false;
-        break;
-      }
-      pr->mass[i] = 1.0 / body.inv_mass;
-      pr->inertia[i] = inv_I.inverse();
-    }
+    SetLineSearchMasses(sys, st, pr);
+    pr->use_packed = false;  // the spin row: swept row by row on H
     return;
   }
+  pr->use_packed = false;
   ReduceIsland(sys, pr->H, &pr->red);
   pr->G.resize(static_cast<std::size_t>(m) * m);
   double max_diag = 0.0;
@@ -298,6 +445,15 @@ class PgsIterate {
     // as the contiguous row k.
     if (pr_.velocity_form) v_ = pr_.red.v_c;
     else w_ = pr_.b;
+    if (pr_.use_packed) {
+      // Apply row by row from the packed rows: per entry of v the same
+      // additions in the same (row) order.
+      for (int c = 0; c < pr_.q; ++c) {
+        const int r = pr_.contact0 + pr_.per_contact * c;
+        AddPacked(pr_.packed[c], &z_[r], v_.data());
+      }
+      return;
+    }
     for (int k = 0; k < pr_.m; ++k) {
       if (z_[k] == 0.0) continue;
       Apply(k, z_[k]);
@@ -318,6 +474,17 @@ class PgsIterate {
       const int r = pr_.contact0 + pr_.per_contact * c;
       const double mu = sys.contacts[c]->friction;
       const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]);
+      if (pr_.use_packed) {
+        const SweepContact& sc = pr_.packed[c];
+        double wc[3];
+        PackedVelocities(sc, r, wc);
+        const Vec3d next = UpdateContact(zc, Vec3d(wc[0], wc[1], wc[2]), block[c], mu);
+        UpdatePacked(sc, r, next);
+        // |z| after the update is |next| (an unchanged impulse differs from
+        // next by at most the sign of a zero).
+        for (int k = 0; k < 3; ++k) big = std::max(big, std::abs(next[k]));
+        continue;
+      }
       if (pr_.velocity_form) {
         // The contact's three rows share their bodies (ContactRow): one
         // pass over the bodies for the three velocities and one for the
@@ -429,6 +596,34 @@ class PgsIterate {
     return s - pr_.target[i] + pr_.reg * z_[i];
   }
 
+  // ContactVelocities from the packed rows (the same sums, same order).
+  void PackedVelocities(const SweepContact& sc, int r, double* w) const {
+    double s[4] = {0.0, 0.0, 0.0, 0.0};  // n, t1, t2 and the padding lane
+    for (int j = 0; j < sc.count; ++j) {
+      const double* vb = v_.data() + sc.v0[j];
+      for (int e = 0; e < 6; ++e) {
+        const double x = vb[e];
+        for (int k = 0; k < 4; ++k) s[k] += sc.J[j][e][k] * x;
+      }
+    }
+    for (int k = 0; k < 3; ++k) w[k] = s[k] - pr_.target[r + k] + pr_.reg * z_[r + k];
+  }
+
+  // UpdateContactRows from the packed rows: each body's velocity is
+  // loaded once, moved by W h_n dz_n, W h_t1 dz_1, W h_t2 dz_2 in that
+  // order per entry, and stored once (the same bits).
+  void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next) {
+    double dz[3];
+    for (int k = 0; k < 3; ++k) {
+      dz[k] = next[k] - z_[r + k];
+      if (dz[k] == 0.0) continue;
+      z_[r + k] = next[k];
+      largest_change_ = std::max(largest_change_, std::abs(dz[k]));
+    }
+    if (dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0) return;
+    AddPacked(sc, dz, v_.data());
+  }
+
   // Velocity form: w of contact rows r, r + 1, r + 2 (same bodies).
   void ContactVelocities(int r, double* w) const {
     const JacobianRow& hn = pr_.H[r];
@@ -523,7 +718,12 @@ void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std
   const int N = pr.red.N;
   std::vector<double>& WHz = scratch.WHz;
   WHz.assign(N, 0.0);
-  for (int r = 0; r < pr.m; ++r) {
+  if (pr.use_packed) {
+    // The same sums from the packed rows: WHz += W h_r z_r in row order
+    // (z_r * wh = wh * z_r exactly).
+    for (int c = 0; c < pr.q; ++c) AddPacked(pr.packed[c], z + pr.contact0 + pr.per_contact * c, WHz.data());
+  }
+  for (int r = 0; r < pr.m && !pr.use_packed; ++r) {
     if (z[r] == 0.0) continue;
     const JacobianRow& h = pr.H[r];
     for (int j = 0; j < h.count; ++j) {

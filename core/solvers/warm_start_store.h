@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/base/ids.h"
@@ -55,6 +56,7 @@ class WarmStartStore {
  private:
   std::vector<Contact> previous_;
   std::vector<int> by_pair_;  // indices into previous_, sorted by (body pair, index)
+  std::vector<std::pair<BodyId, BodyId>> keys_;  // the body pair of by_pair_[i], lower id first
   std::vector<std::array<std::uint8_t, 4>> joint_support_;
 };
 
