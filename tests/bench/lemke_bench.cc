@@ -46,6 +46,10 @@ struct Recorded {
   Eigen::MatrixXd M;
   Eigen::VectorXd q;
   std::vector<std::uint8_t> support;
+  // The island solver's settings for this LCP, read back from M once.
+  LemkeSettings covering;
+  std::vector<int> groups;
+  int spd_rows = 0;
 };
 
 
@@ -55,12 +59,21 @@ std::vector<Recorded> Record(Scene* scene, int settle, int steps) {
   std::vector<Recorded> out;
   Recorded best;
   scene->world.SetLcpObserver([&](const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& s) {
-    if (M.rows() > best.M.rows()) best = {M, q, s};
+    if (M.rows() > best.M.rows()) {
+      best.M = M;
+      best.q = q;
+      best.support = s;
+    }
   });
   for (int k = 0; k < steps; ++k) {
     best = {};
     (void)StepScene(scene, scene->timestep);
-    if (best.M.rows() > 0) out.push_back(best);
+    if (best.M.rows() > 0) {
+      best.covering = IslandCovering(best.M);
+      best.groups = IslandGroups(best.M);
+      best.spd_rows = IslandImpulseRows(best.M);
+      out.push_back(best);
+    }
   }
   scene->world.SetLcpObserver({});
   return out;
@@ -89,6 +102,19 @@ enum class Mode { kCold, kWarm, kFrom, kRepair, kIsland };
 
 // Solves every LCP of the sequence `repeat` times; per-LCP times are the
 // minimum over the repeats (the machine is shared).
+Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat);
+
+// One function per mode, so that valgrind's callgrind counts each path's
+// instructions apart (inclusive cost; the machine is shared, so the
+// instruction counts are the stable figure):
+//   valgrind --tool=callgrind build/native/grasplab_bench_lemke --only NAME
+//   callgrind_annotate --inclusive=yes FILE | grep Time
+[[gnu::noinline]] Timing TimeCold(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kCold, r); }
+[[gnu::noinline]] Timing TimeWarm(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kWarm, r); }
+[[gnu::noinline]] Timing TimeFrom(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kFrom, r); }
+[[gnu::noinline]] Timing TimeRepair(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kRepair, r); }
+[[gnu::noinline]] Timing TimeIsland(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kIsland, r); }
+
 Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
   Timing t;
   std::vector<double> best(seq.size(), 1e300);
@@ -100,9 +126,9 @@ Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
       const Recorded& rec = seq[i];
       Eigen::VectorXd z = Eigen::VectorXd::Zero(rec.q.size());
       LcpResult res;
-      const LemkeSettings covering = IslandCovering(rec.M);
-      const std::vector<int> groups = IslandGroups(rec.M);
-      scratch.spd_rows = IslandImpulseRows(rec.M);
+      const LemkeSettings& covering = rec.covering;
+      const std::vector<int>& groups = rec.groups;
+      scratch.spd_rows = rec.spd_rows;
       const double tolerance = LcpSolverSettings{}.warm_tolerance;
       const auto t0 = std::chrono::steady_clock::now();
       bool hit = false, repaired = false, noise = false;
@@ -243,11 +269,11 @@ int main(int argc, char** argv) {
       }
       Write(dir + "/" + file + ".lcp", seq);
     }
-    const Timing cold = Time(seq, Mode::kCold, repeat);
-    const Timing warm = Time(seq, Mode::kWarm, repeat);
-    const Timing from = Time(seq, Mode::kFrom, repeat);
-    const Timing repair = Time(seq, Mode::kRepair, repeat);
-    const Timing island = Time(seq, Mode::kIsland, repeat);
+    const Timing cold = TimeCold(seq, repeat);
+    const Timing warm = TimeWarm(seq, repeat);
+    const Timing from = TimeFrom(seq, repeat);
+    const Timing repair = TimeRepair(seq, repeat);
+    const Timing island = TimeIsland(seq, repeat);
     double n = 0;
     for (const Recorded& r : seq) n += r.q.size();
     n /= seq.size();
