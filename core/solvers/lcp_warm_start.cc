@@ -208,8 +208,13 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
   return false;
 }
 
-bool NoiseLevelMiss(const SupportSolveScratch& scratch, double q_max, double tolerance) {
-  return scratch.start_violation <= kNoiseMiss * tolerance * (1.0 + q_max);
+bool NoiseLevelMiss(const SupportSolveScratch& scratch, const std::vector<std::uint8_t>& support, double q_max,
+                    double tolerance) {
+  if (!(scratch.start_violation <= kNoiseMiss * tolerance * (1.0 + q_max))) return false;
+  for (std::size_t j = scratch.spd_rows > 0 ? static_cast<std::size_t>(scratch.spd_rows) : 0; j < support.size(); ++j) {
+    if (support[j]) return false;
+  }
+  return true;
 }
 
 }  // namespace grasplab

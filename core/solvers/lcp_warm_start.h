@@ -116,25 +116,31 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
                    double tolerance, int max_iterations, std::span<const int> groups, SupportSolveScratch* scratch,
                    std::vector<std::uint8_t>* solved_support);
 
-// A warm-start miss at the bar's own scale: RepairSupport failed, and the
-// support it started from violated the LCP by at most kNoiseMiss times the
-// warm start's bar (scratch.start_violation <= kNoiseMiss tolerance
-// (1 + q_max)). Such a support is the right one up to which noise-level
-// unknowns are basic: on a resting stack of regularised coplanar contacts
-// the friction rows' q are tangential free velocities of ~1e-10 m/s, the
-// support's block solve is exact to 1e-16 on its own rows (long double
-// residuals agree), and the miss is a nonbasic pyramid edge at
+// A warm-start miss at the bar's own scale on a sticking support:
+// RepairSupport failed, the support it started from violated the LCP by
+// at most kNoiseMiss times the warm start's bar (scratch.start_violation <=
+// kNoiseMiss tolerance (1 + q_max)), and that support lies in the impulse
+// rows (every index below scratch.spd_rows: no lambda, so no contact or
+// joint friction sliding). Such a support is the right one up to which
+// noise-level friction weights are basic: on a resting stack of regularised
+// coplanar contacts the friction rows' q are tangential free velocities of
+// ~1e-10 m/s, the support's block solve is exact to 1e-16 on its own rows
+// (long double residuals agree), and the miss is a nonbasic pyramid edge at
 // w = -1e-10..-5e-10 m/s or a basic weight at -1e-10 N s. No refinement of
-// the factor changes that, and neither block pivots (the swaps at this scale
-// move the neighbours' tangential velocities by as much: 1 of 88 repaired on
-// the 10-box stack) nor Lemke from the previous basis (its updated B^-1, at
-// cond(M_SS) ~ 3e6, ends at bases whose rounding is the same size: 18 of
-// 207 such misses over the golden runs' LCP and impulse runs, 8 of 87 on
-// the stack, against 801 of 863 larger misses) reliably reach the bar; the
-// island solver solves them cold at once. Over those runs the misses that
+// the factor changes that, and neither block pivots (the swaps at this
+// scale move the neighbours' tangential velocities by as much: 1 of 88
+// repaired on the 10-box stack) nor Lemke from the previous basis (its
+// updated B^-1, at cond(M_SS) ~ 3e6, ends at bases whose rounding is the
+// same size) reliably reach the bar: over the golden LCP and impulse runs
+// it did on 14 of 202 such misses (8 of 87 on the stack). The island solver
+// solves them cold at once. Noise-level misses of a support with a sliding
+// contact are not of this kind: Lemke from the basis solved 4 of 5 of them
+// in the golden runs and all 139 over the 106,400 grasp steps of
+// grasplab_bench_lemke_fallbacks. Over the golden runs the misses that
 // reach Lemke from the basis start at most 6.9x or at least 16x the bar
 // away; 10 sits in that gap.
 inline constexpr double kNoiseMiss = 10.0;
-bool NoiseLevelMiss(const SupportSolveScratch& scratch, double q_max, double tolerance);
+bool NoiseLevelMiss(const SupportSolveScratch& scratch, const std::vector<std::uint8_t>& support, double q_max,
+                    double tolerance);
 
 }  // namespace grasplab

@@ -139,7 +139,7 @@ Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
         repaired = RepairSupport(rec.M, rec.q, rec.support, z, &res, tolerance, LcpSolverSettings{}.repair_iterations,
                                  groups, &scratch, &solved_support);
         if (repaired && r == 0) ++t.block_repaired;
-        noise = !repaired && mode == Mode::kIsland && NoiseLevelMiss(scratch, rec.q.cwiseAbs().maxCoeff(), tolerance);
+        noise = !repaired && mode == Mode::kIsland && NoiseLevelMiss(scratch, rec.support, rec.q.cwiseAbs().maxCoeff(), tolerance);
         if (noise && r == 0) ++t.noise;
       }
       if (!hit && !repaired && !noise && (mode == Mode::kFrom || mode == Mode::kRepair || mode == Mode::kIsland)) {

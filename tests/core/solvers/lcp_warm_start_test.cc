@@ -281,6 +281,7 @@ TEST_CASE("A warm-start miss at the bar's scale is told from a real one, and the
     Eigen::VectorXd z = Eigen::VectorXd::Zero(2), zf = Eigen::VectorXd::Zero(2);
     LcpResult r, rf;
     SupportSolveScratch scratch, fresh;
+    scratch.spd_rows = fresh.spd_rows = 2;  // both rows impulse rows (no lambda)
     std::vector<std::uint8_t> solved, solved_fresh;
     REQUIRE_FALSE(SolveLcpOnSupport(M, q, {1, 0}, z, &r, bar, &scratch));
     CHECK(scratch.block_ready);
@@ -289,7 +290,14 @@ TEST_CASE("A warm-start miss at the bar's scale is told from a real one, and the
     // The violation the repair started from: delta, up to the rounding of
     // q_1 = -1 - delta (half an ulp of 1).
     CHECK(std::abs(scratch.start_violation - delta) <= 1.2e-16);
-    CHECK(NoiseLevelMiss(scratch, q_max, bar) == (delta < kNoiseMiss * bar * (1.0 + q_max)));
+    const bool noise = delta < kNoiseMiss * bar * (1.0 + q_max);
+    CHECK(NoiseLevelMiss(scratch, {1, 0}, q_max, bar) == noise);
+    // The same violation with row 1 a lambda row (beyond spd_rows) of a
+    // support holding it: a sliding contact's miss, never noise-level.
+    SupportSolveScratch sliding = scratch;
+    sliding.spd_rows = 1;
+    CHECK(NoiseLevelMiss(sliding, {1, 0}, q_max, bar) == noise);
+    CHECK_FALSE(NoiseLevelMiss(sliding, {1, 1}, q_max, bar));
     CHECK(solved == std::vector<std::uint8_t>{1, 1});
     CHECK(std::abs(z[0] - (1.0 - delta / 3.0)) < 1e-15);
     CHECK(std::abs(z[1] - 2.0 * delta / 3.0) < 1e-15);
@@ -301,21 +309,22 @@ TEST_CASE("A warm-start miss at the bar's scale is told from a real one, and the
     CHECK(zf[1] == z[1]);
     CHECK(fresh.start_violation == scratch.start_violation);
   }
-  CHECK(NoiseLevelMiss(SupportSolveScratch{}, 0.0, bar));  // nothing violated: 0 <= the bar
+  CHECK(NoiseLevelMiss(SupportSolveScratch{}, {}, 0.0, bar));  // nothing violated, an empty support
   // A support whose block has no factor is never a noise-level miss.
   SupportSolveScratch scratch;
+  scratch.spd_rows = 2;
   std::vector<std::uint8_t> solved;
   Eigen::VectorXd z = Eigen::VectorXd::Zero(2);
   LcpResult r;
   const Eigen::MatrixXd zero = Eigen::MatrixXd::Zero(2, 2);
   CHECK_FALSE(RepairSupport(zero, Eigen::Vector2d(-1.0, -1.0), {1, 1}, z, &r, bar, 6, {}, &scratch, &solved));
-  CHECK_FALSE(NoiseLevelMiss(scratch, 1.0, bar));
+  CHECK_FALSE(NoiseLevelMiss(scratch, {1, 1}, 1.0, bar));
 }
 
 // A resting stack of 10 boxes with 4 friction directions (40 coplanar
-// contacts, n = 240): the warm-start misses are at the bar's scale
-// (tangential free velocities of ~1e-10 m/s), which the island solver
-// solves cold at once. Each island LCP is checked as the solver meets it:
+// contacts, n = 240): the warm-start misses are at the bar's scale on
+// sticking supports (tangential free velocities of ~1e-10 m/s), which the
+// island solver solves cold at once. Each island LCP is checked as the solver meets it:
 // a noise-level miss's cold answer is a solution with the support's motion
 // to 1e-8, and the stack rests.
 TEST_CASE("Noise-level warm-start misses on a resting 10-box stack: cold answers with the support's motion, the stack rests",
@@ -357,7 +366,7 @@ TEST_CASE("Noise-level warm-start misses on a resting 10-box stack: cold answers
     ++misses;
     if (RepairSupport(M, q, support, zs, &r, bar, LcpSolverSettings{}.repair_iterations, IslandGroups(M), &scratch,
                       &solved) ||
-        !NoiseLevelMiss(scratch, q_max, bar)) {
+        !NoiseLevelMiss(scratch, support, q_max, bar)) {
       return;
     }
     ++noise;
