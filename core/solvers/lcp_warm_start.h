@@ -54,7 +54,7 @@ struct SupportSolveScratch {
   // b then hold that block's solution, and RepairSupport, called next on
   // the same M, q and support, starts from it instead of solving the same
   // block again (the same bits: the solve depends on M_SS and q_S only).
-  // A caller that changes M_SS or q_S in between clears it.
+  // A caller that changes M_SS, q_S or spd_rows in between clears it.
   bool block_ready = false;
   // Set by RepairSupport: the largest violation of the support it started
   // from, max(-z_S, -w_N) of the unclamped block solution (+inf when the
@@ -121,7 +121,7 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
 // at most kNoiseMiss times the warm start's bar (scratch.start_violation <=
 // kNoiseMiss tolerance (1 + q_max)), and that support lies in the impulse
 // rows (every index below scratch.spd_rows: no lambda, so no contact or
-// joint friction sliding). Such a support is the right one up to which
+// joint friction sliding; with spd_rows 0 only an empty support is). Such a support is the right one up to which
 // noise-level friction weights are basic: on a resting stack of regularised
 // coplanar contacts the friction rows' q are tangential free velocities of
 // ~1e-10 m/s, the support's block solve is exact to 1e-16 on its own rows
