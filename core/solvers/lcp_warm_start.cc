@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 
 #include "core/math/dense_lu.h"
 
@@ -119,14 +120,18 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
   if (static_cast<int>(support.size()) != n) return false;
   const double tol = Tolerance(q, tolerance);
   z.setZero();
+  scratch->block_ready = false;
   if (!SolveBlock(M, q, support, scratch)) return false;
+  scratch->block_ready = true;
   // A basic z below zero beyond rounding: the guess is infeasible.
   for (double b : scratch->b) {
     if (!(b >= -tol)) return false;
   }
   // w = M z + q over all rows (basic rows: ~0; the rest must be >= 0), and
   // the natural residual max |min(z_i, w_i)|.
-  return AcceptBlock(M, q, z, tol, scratch, result);
+  if (!AcceptBlock(M, q, z, tol, scratch, result)) return false;
+  scratch->block_ready = false;
+  return true;
 }
 
 bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
@@ -134,6 +139,7 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
                    double tolerance, int max_iterations, std::span<const int> groups, SupportSolveScratch* scratch,
                    std::vector<std::uint8_t>* solved_support) {
   const int n = static_cast<int>(q.size());
+  scratch->start_violation = std::numeric_limits<double>::infinity();
   if (static_cast<int>(support.size()) != n) return false;
   if (!groups.empty() && static_cast<int>(groups.size()) != n) return false;
   const double tol = Tolerance(q, tolerance), flip = kRepairFlip * tol;
@@ -146,8 +152,16 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
   std::vector<int>& bad = scratch->infeasible;
   std::vector<double>& w = scratch->w;
   int fewest = n + 1;
+  // SolveLcpOnSupport's block solution of this support, when it left one.
+  bool ready = scratch->block_ready;
+  scratch->block_ready = false;
+  for (int c = 0, i = 0; ready && i < n; ++i) {
+    const bool basic = c < static_cast<int>(scratch->S.size()) && scratch->S[c] == i;
+    if (basic != (trial[i] != 0)) ready = false;
+    if (basic) ++c;
+  }
   for (int it = 0; it < max_iterations; ++it) {
-    if (!SolveBlock(M, q, trial, scratch)) return false;
+    if (!(it == 0 && ready) && !SolveBlock(M, q, trial, scratch)) return false;
     const std::vector<int>& S = scratch->S;
     const int k = static_cast<int>(S.size());
     // The infeasible pairs, in index order: basic z_j < 0, nonbasic w_i < 0.
@@ -157,11 +171,15 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
       for (int i = 0; i < n; ++i) w[i] += M(i, S[c]) * zc;
     }
     bad.clear();
+    double violation = 0.0;
     for (int c = 0, i = 0; i < n; ++i) {
       const bool basic = c < k && S[c] == i;
-      if (basic ? scratch->b[c] < -flip : w[i] < -flip) bad.push_back(i);
+      const double v = basic ? scratch->b[c] : w[i];
+      if (v < -flip) bad.push_back(i);
+      if (!(-v <= violation)) violation = -v;  // NaN too: never a noise-level miss
       if (basic) ++c;
     }
+    if (it == 0) scratch->start_violation = violation;
     if (bad.empty()) {
       if (!AcceptBlock(M, q, z, tol, scratch, result)) return false;
       *solved_support = trial;
@@ -188,6 +206,15 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
     for (int i : bad) trial[i] ^= 1u;
   }
   return false;
+}
+
+bool NoiseLevelMiss(const SupportSolveScratch& scratch, const std::vector<std::uint8_t>& support, double q_max,
+                    double tolerance) {
+  if (!(scratch.start_violation <= kNoiseMiss * tolerance * (1.0 + q_max))) return false;
+  for (std::size_t j = scratch.spd_rows > 0 ? static_cast<std::size_t>(scratch.spd_rows) : 0; j < support.size(); ++j) {
+    if (support[j]) return false;
+  }
+  return true;
 }
 
 }  // namespace grasplab

@@ -50,6 +50,16 @@ struct SupportSolveScratch {
   std::vector<double> A, At, b, e, w, accept_w;
   std::vector<int> infeasible, group_best;
   std::vector<std::uint8_t> trial;
+  // Set by SolveLcpOnSupport when it missed after solving its block: S and
+  // b then hold that block's solution, and RepairSupport, called next on
+  // the same M, q and support, starts from it instead of solving the same
+  // block again (the same bits: the solve depends on M_SS and q_S only).
+  // A caller that changes M_SS, q_S or spd_rows in between clears it.
+  bool block_ready = false;
+  // Set by RepairSupport: the largest violation of the support it started
+  // from, max(-z_S, -w_N) of the unclamped block solution (+inf when the
+  // block has no factor), in the units of q.
+  double start_violation = 0.0;
   DenseLu lu;
   DenseCholesky cholesky;
 };
@@ -94,6 +104,9 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
 // misses, 52 repaired, the rest (a dozen contacts touching at once, where
 // the swaps make the count grow) left to Lemke after 1-2 solves.
 //
+// Its first solve is the support's own, which SolveLcpOnSupport has just
+// made on a miss: that one is reused (SupportSolveScratch::block_ready).
+//
 // On success writes the solution into z, the support it solved on into
 // *solved_support (the next step's warm start), fills *result (kSolved,
 // 0 Lemke pivots, its natural residual) and returns true.
@@ -102,5 +115,32 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
                    const std::vector<std::uint8_t>& support, Eigen::Ref<Eigen::VectorXd> z, LcpResult* result,
                    double tolerance, int max_iterations, std::span<const int> groups, SupportSolveScratch* scratch,
                    std::vector<std::uint8_t>* solved_support);
+
+// A warm-start miss at the bar's own scale on a sticking support:
+// RepairSupport failed, the support it started from violated the LCP by
+// at most kNoiseMiss times the warm start's bar (scratch.start_violation <=
+// kNoiseMiss tolerance (1 + q_max)), and that support lies in the impulse
+// rows (every index below scratch.spd_rows: no lambda, so no contact or
+// joint friction sliding; with spd_rows 0 only an empty support is). Such a support is the right one up to which
+// noise-level friction weights are basic: on a resting stack of regularised
+// coplanar contacts the friction rows' q are tangential free velocities of
+// ~1e-10 m/s, the support's block solve is exact to 1e-16 on its own rows
+// (long double residuals agree), and the miss is a nonbasic pyramid edge at
+// w = -1e-10..-5e-10 m/s or a basic weight at -1e-10 N s. No refinement of
+// the factor changes that, and neither block pivots (the swaps at this
+// scale move the neighbours' tangential velocities by as much: 1 of 88
+// repaired on the 10-box stack) nor Lemke from the previous basis (its
+// updated B^-1, at cond(M_SS) ~ 3e6, ends at bases whose rounding is the
+// same size) reliably reach the bar: over the golden LCP and impulse runs
+// it did on 14 of 202 such misses (8 of 87 on the stack). The island solver
+// solves them cold at once. Noise-level misses of a support with a sliding
+// contact are not of this kind: Lemke from the basis solved 4 of 5 of them
+// in the golden runs and all 139 over the 106,400 grasp steps of
+// grasplab_bench_lemke_fallbacks. Over the golden runs the misses that
+// reach Lemke from the basis start at most 6.9x or at least 16x the bar
+// away; 10 sits in that gap.
+inline constexpr double kNoiseMiss = 10.0;
+bool NoiseLevelMiss(const SupportSolveScratch& scratch, const std::vector<std::uint8_t>& support, double q_max,
+                    double tolerance);
 
 }  // namespace grasplab

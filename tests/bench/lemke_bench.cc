@@ -3,14 +3,17 @@
 // simulation by Lemke from z = 0 (the paper's method), with the warm
 // start of solvers/lcp_warm_start.h (the previous step's basis; cold Lemke
 // when it does not fit), with Lemke from the previous basis on a miss
-// (LemkeSolver::SolveFrom), and as the island solver does it: the warm
-// start, then on a miss block pivots on the support (RepairSupport), then
-// Lemke from the previous basis, cold only when both fail; side by side in
-// one run. Results go to
+// (LemkeSolver::SolveFrom), as the island solver did it up to a04cce7 (the
+// warm start, then on a miss block pivots on the support (RepairSupport),
+// then Lemke from the previous basis, cold only when both fail) and as it
+// does it now (a noise-level miss goes from the block pivots straight to
+// cold: NoiseLevelMiss, solvers/lcp_warm_start.h); side by side in one run. Results go to
 // docs/benchmarks.md with the machine and commit.
 //
-//   build/native/grasplab_bench_lemke [--quick] [--write DIR]
+//   build/native/grasplab_bench_lemke [--quick] [--write DIR] [--only TEXT] [--steps N]
 //
+// --only TEXT (repeatable) keeps the sequences whose name contains a TEXT;
+// --steps N records N steps instead of 200.
 // --write DIR stores every recorded sequence as DIR/<name>.lcp (int32 n,
 // then per LCP: int32 n, M row-major as n*n doubles, q as n doubles, the
 // warm support as n bytes; little-endian), the input of the peer
@@ -20,6 +23,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -42,6 +46,10 @@ struct Recorded {
   Eigen::MatrixXd M;
   Eigen::VectorXd q;
   std::vector<std::uint8_t> support;
+  // The island solver's settings for this LCP, read back from M once.
+  LemkeSettings covering;
+  std::vector<int> groups;
+  int spd_rows = 0;
 };
 
 
@@ -51,12 +59,21 @@ std::vector<Recorded> Record(Scene* scene, int settle, int steps) {
   std::vector<Recorded> out;
   Recorded best;
   scene->world.SetLcpObserver([&](const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<std::uint8_t>& s) {
-    if (M.rows() > best.M.rows()) best = {M, q, s};
+    if (M.rows() > best.M.rows()) {
+      best.M = M;
+      best.q = q;
+      best.support = s;
+    }
   });
   for (int k = 0; k < steps; ++k) {
     best = {};
     (void)StepScene(scene, scene->timestep);
-    if (best.M.rows() > 0) out.push_back(best);
+    if (best.M.rows() > 0) {
+      best.covering = IslandCovering(best.M);
+      best.groups = IslandGroups(best.M);
+      best.spd_rows = IslandImpulseRows(best.M);
+      out.push_back(best);
+    }
   }
   scene->world.SetLcpObserver({});
   return out;
@@ -70,16 +87,34 @@ struct Timing {
   int warm = 0;      // hits: the previous basis solves it as it is
   int repaired = 0;  // misses solved without a cold start
   int block_repaired = 0;  // of those, by block pivots on the support
+  int noise = 0;           // misses sent cold at once (NoiseLevelMiss)
 };
 
 // kCold: Lemke from z = 0; kWarm: the previous support, cold on a miss;
 // kFrom: on a miss Lemke from the previous basis, cold when that fails;
-// kRepair: as the island solver does it: on a miss block pivots on the
-// support first (RepairSupport), then Lemke from the previous basis, then cold.
-enum class Mode { kCold, kWarm, kFrom, kRepair };
+// kRepair: on a miss block pivots on the support first (RepairSupport),
+// then Lemke from the previous basis, then cold (the island solver up to
+// a04cce7); kIsland: as the island solver does it now: the same, but a
+// noise-level miss (NoiseLevelMiss) goes from the failed block pivots
+// straight to cold. The warm modes factor the support as the island solver
+// does (Cholesky on the impulse rows) and the block pivots use its groups.
+enum class Mode { kCold, kWarm, kFrom, kRepair, kIsland };
 
 // Solves every LCP of the sequence `repeat` times; per-LCP times are the
 // minimum over the repeats (the machine is shared).
+Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat);
+
+// One function per mode, so that valgrind's callgrind counts each path's
+// instructions apart (inclusive cost; the machine is shared, so the
+// instruction counts are the stable figure):
+//   valgrind --tool=callgrind build/native/grasplab_bench_lemke --only NAME
+//   callgrind_annotate --inclusive=yes FILE | grep Time
+[[gnu::noinline]] Timing TimeCold(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kCold, r); }
+[[gnu::noinline]] Timing TimeWarm(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kWarm, r); }
+[[gnu::noinline]] Timing TimeFrom(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kFrom, r); }
+[[gnu::noinline]] Timing TimeRepair(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kRepair, r); }
+[[gnu::noinline]] Timing TimeIsland(const std::vector<Recorded>& s, int r) { return Time(s, Mode::kIsland, r); }
+
 Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
   Timing t;
   std::vector<double> best(seq.size(), 1e300);
@@ -91,18 +126,23 @@ Timing Time(const std::vector<Recorded>& seq, Mode mode, int repeat) {
       const Recorded& rec = seq[i];
       Eigen::VectorXd z = Eigen::VectorXd::Zero(rec.q.size());
       LcpResult res;
-      const LemkeSettings covering = IslandCovering(rec.M);
+      const LemkeSettings& covering = rec.covering;
+      const std::vector<int>& groups = rec.groups;
+      scratch.spd_rows = rec.spd_rows;
+      const double tolerance = LcpSolverSettings{}.warm_tolerance;
       const auto t0 = std::chrono::steady_clock::now();
-      bool hit = false, repaired = false;
+      bool hit = false, repaired = false, noise = false;
       if (mode != Mode::kCold) {
-        hit = SolveLcpOnSupport(rec.M, rec.q, rec.support, &z, &res, LcpSolverSettings{}.warm_tolerance);
+        hit = SolveLcpOnSupport(rec.M, rec.q, rec.support, z, &res, tolerance, &scratch);
       }
-      if (!hit && mode == Mode::kRepair) {
-        repaired = RepairSupport(rec.M, rec.q, rec.support, z, &res, LcpSolverSettings{}.warm_tolerance,
-                                 LcpSolverSettings{}.repair_iterations, {}, &scratch, &solved_support);
+      if (!hit && (mode == Mode::kRepair || mode == Mode::kIsland)) {
+        repaired = RepairSupport(rec.M, rec.q, rec.support, z, &res, tolerance, LcpSolverSettings{}.repair_iterations,
+                                 groups, &scratch, &solved_support);
         if (repaired && r == 0) ++t.block_repaired;
+        noise = !repaired && mode == Mode::kIsland && NoiseLevelMiss(scratch, rec.support, rec.q.cwiseAbs().maxCoeff(), tolerance);
+        if (noise && r == 0) ++t.noise;
       }
-      if (!hit && !repaired && (mode == Mode::kFrom || mode == Mode::kRepair)) {
+      if (!hit && !repaired && !noise && (mode == Mode::kFrom || mode == Mode::kRepair || mode == Mode::kIsland)) {
         LemkeSettings from = covering;
         from.max_pivots = WarmPivotCap(static_cast<int>(rec.q.size()));
         res = solver.SolveFrom(rec.M, rec.q, z, from, rec.support);
@@ -184,11 +224,15 @@ int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
   bool quick = false;
   std::string dir;
+  std::vector<std::string> only;
+  int steps_arg = 0;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     if (!std::strcmp(argv[i], "--write") && i + 1 < argc) dir = argv[++i];
+    if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only.push_back(argv[++i]);
+    if (!std::strcmp(argv[i], "--steps") && i + 1 < argc) steps_arg = std::atoi(argv[++i]);
   }
-  const int steps = quick ? 40 : 200;
+  const int steps = steps_arg > 0 ? steps_arg : quick ? 40 : 200;
   const int repeat = quick ? 1 : 5;
   struct Case {
     std::string name;
@@ -209,9 +253,13 @@ int main(int argc, char** argv) {
   cases.push_back({"5-box stack, 8 directions", Stack(5, 8), 100});
   cases.push_back({"10-box stack, 4 directions", Stack(10, 4), 100});
   cases.push_back({"10-box stack, 8 directions", Stack(10, 8), 100});
-  std::printf("| sequence (%d steps) | contacts | n | cold: us/solve (max) | pivots | warm, cold on a miss: us/solve (max) | warm hits | pivots | warm, Lemke from the last basis on a miss: us/solve (max) | repaired | pivots | warm, block pivots then Lemke from the last basis (the island solver): us/solve (max) | repaired by block pivots + by Lemke / misses | pivots | worst residual (rel.) |\n", steps);
-  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| sequence (%d steps) | contacts | n | cold: us/solve (max) | pivots | warm, cold on a miss: us/solve (max) | warm hits | pivots | warm, Lemke from the last basis on a miss: us/solve (max) | repaired | pivots | warm, block pivots then Lemke from the last basis (to a04cce7): us/solve (max) | repaired by block pivots + by Lemke / misses | pivots | the island solver: block pivots, cold at once on a noise-level miss, else Lemke from the last basis: us/solve (max) | repaired by block pivots + by Lemke, cold at once / misses | pivots | worst residual (rel.) |\n", steps);
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (Case& c : cases) {
+    if (!only.empty() &&
+        std::none_of(only.begin(), only.end(), [&](const std::string& o) { return c.name.find(o) != std::string::npos; })) {
+      continue;
+    }
     const std::vector<Recorded> seq = Record(&c.scene, c.settle, steps);
     if (seq.empty()) continue;
     if (!dir.empty()) {
@@ -221,24 +269,27 @@ int main(int argc, char** argv) {
       }
       Write(dir + "/" + file + ".lcp", seq);
     }
-    const Timing cold = Time(seq, Mode::kCold, repeat);
-    const Timing warm = Time(seq, Mode::kWarm, repeat);
-    const Timing from = Time(seq, Mode::kFrom, repeat);
-    const Timing repair = Time(seq, Mode::kRepair, repeat);
+    const Timing cold = TimeCold(seq, repeat);
+    const Timing warm = TimeWarm(seq, repeat);
+    const Timing from = TimeFrom(seq, repeat);
+    const Timing repair = TimeRepair(seq, repeat);
+    const Timing island = TimeIsland(seq, repeat);
     double n = 0;
     for (const Recorded& r : seq) n += r.q.size();
     n /= seq.size();
     const int contacts = c.scene.world.stats().contact_count;
-    std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d + %d / %zu | %.1f | %.1e |\n",
+    std::printf("| %s | %d | %.0f | %.1f (%.1f) | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d / %zu | %.1f | %.1f (%.1f) | %d + %d / %zu | %.1f | %.1f (%.1f) | %d + %d, %d / %zu | %.1f | %.1e |\n",
                 c.name.c_str(), contacts, n, cold.mean_us, cold.max_us, cold.pivots, warm.mean_us, warm.max_us, warm.warm,
                 seq.size(), warm.pivots, from.mean_us, from.max_us, from.repaired, seq.size() - from.warm, from.pivots,
                 repair.mean_us, repair.max_us, repair.block_repaired, repair.repaired - repair.block_repaired,
-                seq.size() - repair.warm, repair.pivots,
-                std::max({cold.worst_residual, warm.worst_residual, from.worst_residual, repair.worst_residual}));
+                seq.size() - repair.warm, repair.pivots, island.mean_us, island.max_us, island.block_repaired,
+                island.repaired - island.block_repaired, island.noise, seq.size() - island.warm, island.pivots,
+                std::max({cold.worst_residual, warm.worst_residual, from.worst_residual, repair.worst_residual,
+                          island.worst_residual}));
     const int all = static_cast<int>(seq.size());
-    if (cold.solved != all || warm.solved != all || repair.solved != all) {
-      std::printf("  (%s: cold solved %d, warm %d, repaired %d of %d; the island solver retries the rest)\n", c.name.c_str(),
-                  cold.solved, warm.solved, repair.solved, all);
+    if (cold.solved != all || warm.solved != all || repair.solved != all || island.solved != all) {
+      std::printf("  (%s: cold solved %d, warm %d, repaired %d, island %d of %d; the island solver retries the rest)\n",
+                  c.name.c_str(), cold.solved, warm.solved, repair.solved, island.solved, all);
     }
   }
   return 0;
