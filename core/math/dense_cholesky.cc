@@ -26,34 +26,33 @@ bool DenseCholesky::Factor(const std::vector<double>& A, int n) {
   // subtraction, then the trailing rows take both subtractions per entry,
   // m = j then m = j + 1, as two rank-one passes would (the same bits),
   // reading and writing each trailing entry once instead of twice.
+  // Column j of U from W's reduced column j: U_jj = sqrt(W_jj), U_ji =
+  // W_ij / U_jj below it; null if W_jj is not positive and finite.
+  auto column = [&](int j) -> const double* {
+    const double d = W[static_cast<std::size_t>(j) * n + j];
+    if (!(d > 0.0) || !(d - d == 0.0)) return nullptr;
+    double* uj = U + static_cast<std::size_t>(j) * n;
+    const double ljj = std::sqrt(d);
+    uj[j] = ljj;
+    for (int i = j + 1; i < n; ++i) uj[i] = W[static_cast<std::size_t>(i) * n + j] / ljj;
+    return uj;
+  };
   int j = 0;
   for (; j + 1 < n; j += 2) {
-    const double d0 = W[static_cast<std::size_t>(j) * n + j];
-    if (!(d0 > 0.0) || !(d0 - d0 == 0.0)) return false;
-    double* u0 = U + static_cast<std::size_t>(j) * n;
-    const double l0 = std::sqrt(d0);
-    u0[j] = l0;
-    for (int i = j + 1; i < n; ++i) u0[i] = W[static_cast<std::size_t>(i) * n + j] / l0;
+    const double* u0 = column(j);
+    if (!u0) return false;
     const int j1 = j + 1;
     const double f01 = u0[j1];
     for (int i = j1; i < n; ++i) W[static_cast<std::size_t>(i) * n + j1] -= u0[i] * f01;
-    const double d1 = W[static_cast<std::size_t>(j1) * n + j1];
-    if (!(d1 > 0.0) || !(d1 - d1 == 0.0)) return false;
-    double* u1 = U + static_cast<std::size_t>(j1) * n;
-    const double l1 = std::sqrt(d1);
-    u1[j1] = l1;
-    for (int i = j1 + 1; i < n; ++i) u1[i] = W[static_cast<std::size_t>(i) * n + j1] / l1;
+    const double* u1 = column(j1);
+    if (!u1) return false;
     for (int i = j + 2; i < n; ++i) {
       const double f0 = u0[i], f1 = u1[i];
       double* wi = W + static_cast<std::size_t>(i) * n;
       for (int k = j + 2; k <= i; ++k) wi[k] = (wi[k] - f0 * u0[k]) - f1 * u1[k];
     }
   }
-  if (j < n) {  // the last column of an odd n
-    const double d = W[static_cast<std::size_t>(j) * n + j];
-    if (!(d > 0.0) || !(d - d == 0.0)) return false;
-    U[static_cast<std::size_t>(j) * n + j] = std::sqrt(d);
-  }
+  if (j < n && !column(j)) return false;  // the last column of an odd n
   return true;
 }
 

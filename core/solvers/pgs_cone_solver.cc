@@ -609,18 +609,24 @@ class PgsIterate {
     for (int k = 0; k < 3; ++k) w[k] = s[k] - pr_.target[r + k] + pr_.reg * z_[r + k];
   }
 
-  // UpdateContactRows from the packed rows: each body's velocity is
-  // loaded once, moved by W h_n dz_n, W h_t1 dz_1, W h_t2 dz_2 in that
-  // order per entry, and stored once (the same bits).
-  void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next) {
-    double dz[3];
+  // dz = next - z on contact rows r, r + 1, r + 2; z takes `next` where it
+  // changed and the largest change is noted. False when none changed.
+  bool TakeContactStep(int r, const Vec3d& next, double* dz) {
     for (int k = 0; k < 3; ++k) {
       dz[k] = next[k] - z_[r + k];
       if (dz[k] == 0.0) continue;
       z_[r + k] = next[k];
       largest_change_ = std::max(largest_change_, std::abs(dz[k]));
     }
-    if (dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0) return;
+    return !(dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0);
+  }
+
+  // UpdateContactRows from the packed rows: each body's velocity is
+  // loaded once, moved by W h_n dz_n, W h_t1 dz_1, W h_t2 dz_2 in that
+  // order per entry, and stored once (the same bits).
+  void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next) {
+    double dz[3];
+    if (!TakeContactStep(r, next, dz)) return;
     AddPacked(sc, dz, v_.data());
   }
 
@@ -650,13 +656,7 @@ class PgsIterate {
   // pass (v += W h_n dz_n, then + W h_t1 dz_1, then + W h_t2 dz_2 per entry).
   void UpdateContactRows(int r, const Vec3d& next) {
     double dz[3];
-    for (int k = 0; k < 3; ++k) {
-      dz[k] = next[k] - z_[r + k];
-      if (dz[k] == 0.0) continue;
-      z_[r + k] = next[k];
-      largest_change_ = std::max(largest_change_, std::abs(dz[k]));
-    }
-    if (dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0) return;
+    if (!TakeContactStep(r, next, dz)) return;
     const JacobianRow& h = pr_.H[r];
     for (int j = 0; j < h.count; ++j) {
       double* vb = v_.data() + 6 * h.body[j];
