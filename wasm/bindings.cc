@@ -223,7 +223,7 @@ class Simulation {
   std::string Adopt(StatusOr<Scene> scene) {
     if (!scene.ok()) return scene.status().message();
     scene_ = std::move(scene).value();
-    scene_.world.set_stage_timing_period(stage_timing_ ? kStageTimingPeriod : 0);
+    SetStageTiming(stage_timing_);  // the new scene's clock as the last one's
     poses_.assign(7 * scene_.world.body_count(), 0.0);
     scene_.world.WritePoses(poses_);
     return "";
@@ -236,8 +236,8 @@ class Simulation {
   // anything: timing 1 step in 8 left one or two samples per frame and the
   // page showed 0.000 / 0.100 ms (seen in a screenshot), so when timed,
   // every step is timed (the clock itself is emscripten_get_now,
-  // step_stats.cc). But the ~25 clock readings per step cost 3-6 % of a
-  // grasp step in Chromium, and only the page's Step diagnostics panel
+  // step_stats.cc). But the ~25 clock readings per step cost 4-26 % of a
+  // grasp step in Chromium (docs/benchmarks.md, stop 35), and only the page's Step diagnostics panel
   // shows them: the worker turns timing on while that panel is open
   // (setStageTiming), and a Simulation starts untimed.
   static constexpr int kStageTimingPeriod = 1;

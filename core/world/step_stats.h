@@ -80,8 +80,8 @@ struct StepStats {
 // With a period p > 1 only every p-th Begin (the first included) is timed;
 // the others read no clock and leave stage_seconds zero with
 // stages_timed false; StageAverager's mean over the timed steps stays
-// unbiased. A browser's performance.now() costs ~0.1-0.2 us (~25 readings
-// per step were 3-6 % of a grasp step, docs/benchmarks.md), but it is also
+// unbiased. A browser's performance.now() costs ~0.1-0.25 us (~25 readings
+// per step were 4-26 % of a grasp step in Chromium, docs/benchmarks.md), but it is also
 // clamped to 100 us in Chromium, so the page needs many timed steps per
 // frame for a readable mean: the WASM module times every step while the
 // page's Step diagnostics are open and none otherwise (wasm/bindings.cc,
