@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/base/format.h"
+#include "core/geometry/hull_support.h"
 
 namespace grasplab {
 namespace {
@@ -183,6 +184,7 @@ void BuildAdjacency(ConvexHull* hull) {
     }
     hull->axis_extremes[k] = best;
   }
+  BuildSupportStartMap(hull);
 }
 
 // Keeps the vertices used by live faces, in input-sorted order, then the

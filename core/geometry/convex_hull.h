@@ -37,6 +37,12 @@ struct ConvexHull {
   std::vector<int> neighbor_offsets;
   std::vector<int> neighbors;
   std::array<int, 6> axis_extremes{};
+  // Where the climb starts (hull_support.h, BuildSupportStartMap): for each
+  // of the six cube faces a kSupportStartCells^2 grid of directions, the
+  // support vertex of each cell's centre. Only a start: the climb returns
+  // the scan's vertex from any start, so a map that does not fit the
+  // vertices (empty, or stale after an edit) costs steps, never the answer.
+  std::vector<int> support_start;
 };
 
 // Largest number of input points accepted (a scanned mesh's vertices).

@@ -21,7 +21,41 @@ bool HasAdjacency(const ConvexHull& hull) {
   return hull.neighbor_offsets.size() == hull.vertices.size() + 1 && !hull.vertices.empty();
 }
 
+// The cell of ConvexHull::support_start for direction d (finite, non-zero):
+// the face of d's largest component (the first on a tie) and its sign, then
+// the other two components over it, each in [-1, 1], in 8 equal bins.
+int StartCell(const Vec3& d) {
+  const double ax = std::abs(d.x()), ay = std::abs(d.y()), az = std::abs(d.z());
+  const int axis = (ax >= ay && ax >= az) ? 0 : (ay >= az ? 1 : 2);
+  const int face = 2 * axis + (d[axis] < 0.0 ? 1 : 0);
+  const double inv = 1.0 / std::abs(d[axis]);
+  constexpr double kHalf = 0.5 * kSupportStartCells;
+  const auto bin = [&](double c) {
+    const int b = static_cast<int>((c * inv + 1.0) * kHalf);  // c * inv in [-1, 1]
+    return std::clamp(b, 0, kSupportStartCells - 1);
+  };
+  return (face * kSupportStartCells + bin(d[(axis + 1) % 3])) * kSupportStartCells + bin(d[(axis + 2) % 3]);
+}
+
 }  // namespace
+
+void BuildSupportStartMap(ConvexHull* hull) {
+  constexpr int n = kSupportStartCells;
+  hull->support_start.assign(6 * n * n, 0);
+  if (hull->vertices.empty()) return;
+  for (int face = 0; face < 6; ++face) {
+    const int axis = face / 2;
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        Vec3 d = Vec3::Zero();
+        d[axis] = (face % 2 == 0) ? 1.0 : -1.0;
+        d[(axis + 1) % 3] = (a + 0.5) * 2.0 / n - 1.0;
+        d[(axis + 2) % 3] = (b + 0.5) * 2.0 / n - 1.0;
+        hull->support_start[(face * n + a) * n + b] = ScanSupportIndex(hull->vertices, d);
+      }
+    }
+  }
+}
 
 int ScanSupportIndex(std::span<const Vec3> points, const Vec3& d) {
   std::size_t best = 0;
@@ -40,12 +74,20 @@ int HullSupportIndex(const ConvexHull& hull, const Vec3& d) {
   const int* offsets = hull.neighbor_offsets.data();
   const int* nbrs = hull.neighbors.data();
 
-  int top = hull.axis_extremes[0];
-  double m = v[top].dot(d);
-  for (int k = 1; k < 6; ++k) {
-    const int i = hull.axis_extremes[k];
-    const double dot = v[i].dot(d);
-    if (dot > m) m = dot, top = i;
+  int top;
+  double m;
+  if (hull.support_start.size() == 6 * kSupportStartCells * kSupportStartCells) {
+    top = hull.support_start[StartCell(d)];
+    if (top < 0 || top >= static_cast<int>(v.size())) return ScanSupportIndex(v, d);
+    m = v[top].dot(d);
+  } else {
+    top = hull.axis_extremes[0];
+    m = v[top].dot(d);
+    for (int k = 1; k < 6; ++k) {
+      const int i = hull.axis_extremes[k];
+      const double dot = v[i].dot(d);
+      if (dot > m) m = dot, top = i;
+    }
   }
   // Steepest ascent; `near` records whether the last (non-improving) pass saw
   // a neighbour within tol of the top.

@@ -7,7 +7,11 @@
 // `vertices[i].dot(d)`. The climb returns exactly that vertex, ties included,
 // so trajectories do not depend on which of the two ran:
 //
-//   1. start at the best of the six axis-extreme vertices (fixed per hull:
+//   1. start at the support vertex of a nearby direction, precomputed when
+//      the hull is built (ConvexHull::support_start: the direction's cell
+//      on the unit cube, 8 x 8 cells a face, each holding the scan's answer
+//      for the cell's centre), or at the best of the six axis-extreme
+//      vertices on a hull without that map (both fixed per hull:
 //      stateless, so the answer cannot depend on earlier queries);
 //   2. steepest ascent: move to the neighbour of largest d . v while one is
 //      strictly larger; on a convex polytope a local maximum of a linear
@@ -26,8 +30,12 @@
 //
 // A plateau larger than kMaxPlateau vertices, a non-finite or zero d, or a
 // hull without adjacency falls back to the scan, which is the definition.
-// Cost: about 6 + (steps + 1) * degree dot products instead of V (a
-// 100-vertex hull: ~30 against 100; the bunny's 400-vertex hull: ~40).
+// Cost: a division and the map lookup, then (steps + 1) * degree dot
+// products instead of V. On barrett-bunny's 319-vertex hull (callgrind,
+// 76,254 calls in 2,000 steps) a call took ~926 instructions from the six
+// axis extremes and ~565 from the map's cell, whose centre lies within about
+// 10 degrees of d; a 16 x 16 map took ~495 but cost more to build than it
+// saved there (docs/benchmarks.md, issue 18).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +52,13 @@ int ScanSupportIndex(std::span<const Vec3> points, const Vec3& d);
 
 // The same index as ScanSupportIndex(hull.vertices, d), by hill climbing.
 int HullSupportIndex(const ConvexHull& hull, const Vec3& d);
+
+// Cells per cube-face edge of ConvexHull::support_start.
+inline constexpr int kSupportStartCells = 8;
+
+// Fills hull->support_start from its vertices (6 * kSupportStartCells^2
+// scans; the bunny's hull: 384 x 319 dot products, once per hull).
+void BuildSupportStartMap(ConvexHull* hull);
 
 // Working memory of HullVerticesAbove: a visit stamp per vertex.
 struct HullWalkScratch {

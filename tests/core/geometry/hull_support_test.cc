@@ -94,9 +94,31 @@ TEST_CASE("Hull support by hill climbing is the scan's vertex on every bundled h
       const Vec3 d(g(rng), g(rng), g(rng));
       dirs.push_back(k % 2 ? d : 1e-3 * d);  // not unit: GJK passes raw directions
     }
+    // The start map's cell edges (components +-1, +-0.75, ..., 0 over the
+    // largest) and its corners, where the cell of d changes.
+    for (int axis = 0; axis < 3; ++axis) {
+      for (int a = 0; a <= kSupportStartCells; ++a) {
+        for (int b = 0; b <= kSupportStartCells; b += 2) {
+          Vec3 d;
+          d[axis] = (a + b) % 3 == 0 ? -0.7 : 0.7;
+          d[(axis + 1) % 3] = 0.7 * (2.0 * a / kSupportStartCells - 1.0);
+          d[(axis + 2) % 3] = 0.7 * (2.0 * b / kSupportStartCells - 1.0);
+          dirs.push_back(d);
+        }
+      }
+    }
+    REQUIRE(h.support_start.size() == 6 * kSupportStartCells * kSupportStartCells);
+    // The same answer from the map's start, from the six axis extremes (no
+    // map) and from a map that fits another hull (every cell vertex 0).
+    ConvexHull no_map = h, stale_map = h;
+    no_map.support_start.clear();
+    std::fill(stale_map.support_start.begin(), stale_map.support_start.end(), 0);
     for (const Vec3& d : dirs) {
       INFO("d = " << d.transpose());
-      REQUIRE(HullSupportIndex(h, d) == ScanSupportIndex(h.vertices, d));
+      const int scan = ScanSupportIndex(h.vertices, d);
+      REQUIRE(HullSupportIndex(h, d) == scan);
+      REQUIRE(HullSupportIndex(no_map, d) == scan);
+      REQUIRE(HullSupportIndex(stale_map, d) == scan);
     }
     queries += dirs.size();
   }
@@ -118,6 +140,14 @@ TEST_CASE("Hull adjacency is the triangles' edges, and a hull without it is scan
     const int degree = hull->neighbor_offsets[i + 1] - hull->neighbor_offsets[i];
     CHECK(degree >= 3);
     CHECK(degree <= 6);
+  }
+  // The start map: each cell's vertex is the support of the cell's centre
+  // direction; +z's face cells of the cube all start at a vertex of the top
+  // face (z = 1).
+  REQUIRE(hull->support_start.size() == 6 * kSupportStartCells * kSupportStartCells);
+  const int top_face = 4;  // +z
+  for (int c = 0; c < kSupportStartCells * kSupportStartCells; ++c) {
+    CHECK(hull->vertices[hull->support_start[top_face * kSupportStartCells * kSupportStartCells + c]].z() == 1.0);
   }
   // A face turned exactly to d: four tied vertices, the scan keeps the first.
   CHECK(HullSupportIndex(*hull, Vec3(0, 0, 1)) == ScanSupportIndex(hull->vertices, Vec3(0, 0, 1)));
