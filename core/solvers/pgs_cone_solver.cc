@@ -56,29 +56,33 @@ inline Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, doubl
 
 namespace {
 
-// A contact's rows n, t1, t2 laid out for the velocity-form sweep, per
-// block j (its bodies, at most two, in H's order): the rows' entries
-// interleaved, J[j][e] = (h_n[e], h_t1[e], h_t2[e]), so the three row
-// velocities are summed in one pass over v, and W h_n, W h_t1, W h_t2 in
-// a row each, added to a body's velocity held in registers. The same sums
-// in the same order as RowVelocity and Apply on H (the same bits).
+// A contact's rows n, t1, t2 (and the spin row s, with torsional friction)
+// laid out for the velocity-form sweep, per block j (its bodies, at most
+// two, in H's order): the rows' entries interleaved, J[j][e] = (h_n[e],
+// h_t1[e], h_t2[e], h_s[e]), so the three row velocities are summed in one
+// pass over v (the spin's lane rides along unused: the sweep needs the spin
+// velocity after the block's update, SpinVelocity), and W h_n, W h_t1,
+// W h_t2, W h_s in a row each, added to a body's velocity held in
+// registers. The same sums in the same order as RowVelocity and Apply on H
+// (the same bits).
 struct SweepContact {
   int count = 0;
   int v0[2] = {0, 0};  // 6 * the island index of block j's body
-  double J[2][6][4] = {};  // lane 3 stays 0: two 2-lane products per entry
-  double WH[2][3][6] = {};
+  double J[2][6][4] = {};  // lane 3: the spin row, 0 without torsional friction
+  double WH[2][4][6] = {};
 };
 
-// v += W h_n dz[0] + W h_t1 dz[1] + W h_t2 dz[2] over the contact's
-// blocks, each body's six entries held in registers and moved in that row
-// order (the order of Apply row by row, so the same bits). A zero dz is
-// skipped, as Apply's callers skip it: adding +0 would turn a -0 into +0.
-inline void AddPacked(const SweepContact& sc, const double* dz, double* v) {
+// v += W h_n dz[0] + W h_t1 dz[1] + W h_t2 dz[2] (+ W h_s dz[3] when rows
+// is 4) over the contact's blocks, each body's six entries held in
+// registers and moved in that row order (the order of Apply row by row, so
+// the same bits). A zero dz is skipped, as Apply's callers skip it: adding
+// +0 would turn a -0 into +0.
+inline void AddPacked(const SweepContact& sc, const double* dz, int rows, double* v) {
   for (int j = 0; j < sc.count; ++j) {
     double* vb = v + sc.v0[j];
     double u[6];
     for (int e = 0; e < 6; ++e) u[e] = vb[e];
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < rows; ++k) {
       if (dz[k] == 0.0) continue;
       const double* wh = sc.WH[j][k];
       for (int e = 0; e < 6; ++e) u[e] += wh[e] * dz[k];
@@ -135,8 +139,8 @@ struct PgsProblem {
   bool line_search = false;
   // W h_k, block j (velocity form): BeginContactIsland's products.
   const Vec6& wh(int k, int j) const { return red.scratch.WH[static_cast<std::size_t>(k) * JacobianRow::kMaxBlocks + j]; }
-  // An island of contacts only without the spin row (`direct`): each
-  // contact's three rows packed for the sweep (SweepContact), built straight
+  // An island of contacts only (`direct`): each contact's three rows (four
+  // with the spin row) packed for the sweep (SweepContact), built straight
   // from the contacts (BuildPackedContacts), H left empty. The sweep reads a
   // contact's blocks from one place, ~0.6 kB, where H and W h keep
   // kMaxBlocks = 4 blocks per row (~1.2 kB a contact, half of it unused,
@@ -183,9 +187,9 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
   std::vector<double>& target = pr->target;
   H.clear();
   target.clear();
-  // An island of contacts only, without the spin row, gets its rows packed
-  // straight from the contacts (BuildPackedContacts) and no H at all.
-  pr->direct = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0 && !pr->torsion;
+  // An island of contacts only gets its rows packed straight from the
+  // contacts (BuildPackedContacts) and no H at all.
+  pr->direct = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0;
   if (!pr->direct) H.reserve(pr->p + pr->per_contact * pr->q + pr->f);
   for (int i = 0; i < pr->p; ++i) {
     H.push_back(sys.limit_rows[i]);
@@ -205,7 +209,7 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     target.push_back(pr->t1[c].dot(ct.slip_target_W));  // a friction anchor's target, 0 without
     target.push_back(pr->t2[c].dot(ct.slip_target_W));
     if (pr->torsion) {
-      H.push_back(TorsionRow(sys, c, st.torsional_radius));
+      if (!pr->direct) H.push_back(TorsionRow(sys, c, st.torsional_radius));
       target.push_back(0.0);
     }
   }
@@ -316,6 +320,35 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
       pr->diag[r0 + i] = g[i][i];
       max_diag = std::max(max_diag, g[i][i]);
       for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g[i][k];
+    }
+    if (pr->torsion) {
+      // The spin row (TorsionRow): [0; rho n] on A, negated on B, and its
+      // G_ss = sum over the blocks of h_s . W h_s, as g_same sums it.
+      double gs = 0.0;
+      for (int j = 0; j < sc.count; ++j) {
+        const VelocityBody& vb = *sys.bodies[sc.v0[j] / 6];
+        const bool negate = j == 1 || a < 0;
+        const double x[6] = {0.0, 0.0, 0.0, st.torsional_radius * ct.n_W[0], st.torsional_radius * ct.n_W[1],
+                             st.torsional_radius * ct.n_W[2]};
+        double h[6], wh[6];
+        for (int e = 0; e < 6; ++e) h[e] = negate ? -x[e] : x[e];
+        const Mat3& I = vb.inv_I_W;
+        for (int e = 0; e < 3; ++e) {
+          wh[e] = vb.inv_mass * h[e];
+          wh[3 + e] = I(e, 0) * h[3] + (I(e, 1) * h[4] + I(e, 2) * h[5]);
+        }
+        for (int e = 0; e < 6; ++e) {
+          sc.J[j][e][3] = h[e];
+          sc.WH[j][3][e] = wh[e];
+        }
+        gs += (h[0] * wh[0] + (h[1] * wh[1] + h[2] * wh[2])) + (h[3] * wh[3] + (h[4] * wh[4] + h[5] * wh[5]));
+      }
+      pr->diag[r0 + 3] = gs;
+      max_diag = std::max(max_diag, gs);
+    } else {
+      for (int j = 0; j < sc.count; ++j) {
+        for (int e = 0; e < 6; ++e) sc.J[j][e][3] = 0.0, sc.WH[j][3][e] = 0.0;
+      }
     }
   }
   pr->reg = st.regularization * max_diag;
@@ -450,7 +483,7 @@ class PgsIterate {
       // additions in the same (row) order.
       for (int c = 0; c < pr_.q; ++c) {
         const int r = pr_.contact0 + pr_.per_contact * c;
-        AddPacked(pr_.packed[c], &z_[r], v_.data());
+        AddPacked(pr_.packed[c], &z_[r], pr_.per_contact, v_.data());
       }
       return;
     }
@@ -483,6 +516,13 @@ class PgsIterate {
         // |z| after the update is |next| (an unchanged impulse differs from
         // next by at most the sign of a zero).
         for (int k = 0; k < 3; ++k) big = std::max(big, std::abs(next[k]));
+        if (pr_.torsion) {
+          if (pr_.diag[r + 3] > 0.0) {
+            const double limit = mu * z_[r];  // as below, from the packed spin lane
+            UpdatePackedSpin(sc, r + 3, std::clamp(z_[r + 3] - SpinVelocity(sc, r + 3) / pr_.diag[r + 3], -limit, limit));
+          }
+          big = std::max(big, std::abs(z_[r + 3]));
+        }
         continue;
       }
       if (pr_.velocity_form) {
@@ -627,7 +667,30 @@ class PgsIterate {
   void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next) {
     double dz[3];
     if (!TakeContactStep(r, next, dz)) return;
-    AddPacked(sc, dz, v_.data());
+    AddPacked(sc, dz, 3, v_.data());
+  }
+
+  // RowVelocity of the spin row s (row index), from the packed lane 3: the
+  // same sum over the blocks and entries in the same order.
+  double SpinVelocity(const SweepContact& sc, int s) const {
+    double sum = 0.0;
+    for (int j = 0; j < sc.count; ++j) {
+      const double* vb = v_.data() + sc.v0[j];
+      for (int e = 0; e < 6; ++e) sum += sc.J[j][e][3] * vb[e];
+    }
+    return sum - pr_.target[s] + pr_.reg * z_[s];
+  }
+
+  // Update of the spin row s from the packed rows: Apply's v += W h_s dz.
+  void UpdatePackedSpin(const SweepContact& sc, int s, double value) {
+    const double dz = value - z_[s];
+    if (dz == 0.0) return;
+    z_[s] = value;
+    largest_change_ = std::max(largest_change_, std::abs(dz));
+    for (int j = 0; j < sc.count; ++j) {
+      double* vb = v_.data() + sc.v0[j];
+      for (int e = 0; e < 6; ++e) vb[e] += sc.WH[j][3][e] * dz;
+    }
   }
 
   // Velocity form: w of contact rows r, r + 1, r + 2 (same bodies).
@@ -721,7 +784,7 @@ void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std
   if (pr.use_packed) {
     // The same sums from the packed rows: WHz += W h_r z_r in row order
     // (z_r * wh = wh * z_r exactly).
-    for (int c = 0; c < pr.q; ++c) AddPacked(pr.packed[c], z + pr.contact0 + pr.per_contact * c, WHz.data());
+    for (int c = 0; c < pr.q; ++c) AddPacked(pr.packed[c], z + pr.contact0 + pr.per_contact * c, pr.per_contact, WHz.data());
   }
   for (int r = 0; r < pr.m && !pr.use_packed; ++r) {
     if (z[r] == 0.0) continue;
