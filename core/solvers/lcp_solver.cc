@@ -187,12 +187,19 @@ double PrepareLcp(const IslandSystem& sys, const LcpLayout& L, LcpWorkspace* ws)
 // T_i's generic form.
 void ExpandRows(const LcpLayout& L, const LcpRows& rows, const double* g, double* col) {
   const std::vector<Combination>& T = rows.T;
+  // The coefficients in local arrays (u_t <= 16, ValidateFrictionDirections):
+  // col cannot alias them, so the edge loop runs without a runtime overlap
+  // check per contact.
+  double cs[16], sn[16];
+  const int ut = std::min(L.ut, 16);
+  std::copy_n(rows.edge_cos, ut, cs);
+  std::copy_n(rows.edge_sin, ut, sn);
   for (int i = 0; i < L.beta0; ++i) col[i] = T[i].ca * g[T[i].a];
   for (int c = 0; c < L.q; ++c) {
     const int i0 = L.beta0 + c * L.u;
     const double g1 = g[T[i0].a], g2 = g[T[i0].b];
     double* ci = col + i0;
-    for (int k = 0; k < L.ut; ++k) ci[k] = rows.edge_cos[k] * g1 + rows.edge_sin[k] * g2;
+    for (int k = 0; k < ut; ++k) ci[k] = cs[k] * g1 + sn[k] * g2;
     if (L.u > L.ut) {  // the torsional pair: +-1 times one row
       const Combination* tt = &T[i0 + L.ut];
       const double gt = g[tt[0].a];
