@@ -9,6 +9,22 @@ namespace grasplab {
 bool DenseLu::Factor(const std::vector<double>& A, int n) {
   n_ = n;
   lu_ = A;
+  return Eliminate();
+}
+
+bool DenseLu::FactorColumns(const double* At, int n) {
+  n_ = n;
+  const std::size_t nn = static_cast<std::size_t>(n) * n;
+  if (lu_.size() < nn) lu_.resize(nn);  // only grown: every entry is written below
+  for (int j = 0; j < n; ++j) {
+    const double* aj = At + static_cast<std::size_t>(j) * n;
+    for (int i = 0; i < n; ++i) lu_[static_cast<std::size_t>(i) * n + j] = aj[i];
+  }
+  return Eliminate();
+}
+
+bool DenseLu::Eliminate() {
+  const int n = n_;
   pivot_.assign(n, 0);
   auto at = [&](int i, int j) -> double& { return lu_[static_cast<std::size_t>(i) * n + j]; };
   // Column k's pivot (largest magnitude from row k down, first on ties),
