@@ -6,35 +6,59 @@
 namespace grasplab {
 
 bool DenseCholesky::Factor(const std::vector<double>& A, int n) {
+  Reserve(n);
+  double* C = w_.data();
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k <= i; ++k) C[static_cast<std::size_t>(k) * n + i] = A[static_cast<std::size_t>(i) * n + k];
+  }
+  return FactorInPlace();
+}
+
+bool DenseCholesky::FactorColumns(const double* At, int n) {
+  Reserve(n);
+  double* C = w_.data();
+  for (int k = 0; k < n; ++k) {
+    const double* ak = At + static_cast<std::size_t>(k) * n;
+    double* ck = C + static_cast<std::size_t>(k) * n;
+    for (int i = k; i < n; ++i) ck[i] = ak[i];
+  }
+  return FactorInPlace();
+}
+
+void DenseCholesky::Reserve(int n) {
   n_ = n;
   const std::size_t nn = static_cast<std::size_t>(n) * n;
-  w_.resize(nn);
-  u_.resize(nn);
-  double* W = w_.data();  // A's lower triangle, reduced in place
+  // Only grown: every entry read is written first (a resize up after a
+  // smaller block would zero-fill the difference for nothing).
+  if (w_.size() < nn) w_.resize(nn);
+  if (u_.size() < nn) u_.resize(nn);
+}
+
+bool DenseCholesky::FactorInPlace() {
+  const int n = n_;
+  double* C = w_.data();  // A's lower triangle by columns: C[k n + i] = A_ik, i >= k; reduced in place
   double* U = u_.data();  // U = L^T, row-major: row j is L's column j
-  for (int i = 0; i < n; ++i) {
-    for (int k = 0; k <= i; ++k) W[static_cast<std::size_t>(i) * n + k] = A[static_cast<std::size_t>(i) * n + k];
-  }
-  // Right-looking (outer product): at column j, W_ik for i >= k > j has had
+  // Right-looking (outer product): at column j, A_ik for i >= k > j has had
   // L_im L_km subtracted for m = 0 .. j - 1 in that order, exactly the
   // subtractions and order of the row-by-row (Banachiewicz) form
   //   L_ij = (A_ij - sum_{m<j} L_im L_jm) / L_jj,
   // so the same bits; but the updates are independent axpys over
-  // contiguous rows instead of one dot product's dependency chain.
+  // contiguous columns instead of one dot product's dependency chain.
   //
   // Two columns at a time: column j, then column j + 1 gets its m = j
-  // subtraction, then the trailing rows take both subtractions per entry,
-  // m = j then m = j + 1, as two rank-one passes would (the same bits),
-  // reading and writing each trailing entry once instead of twice.
-  // Column j of U from W's reduced column j: U_jj = sqrt(W_jj), U_ji =
-  // W_ij / U_jj below it; null if W_jj is not positive and finite.
+  // subtraction, then the trailing columns take both subtractions per
+  // entry, m = j then m = j + 1, as two rank-one passes would (the same
+  // bits), reading and writing each trailing entry once instead of twice.
+  // Column j of U from C's reduced column j: U_jj = sqrt(A_jj), U_ji =
+  // A_ij / U_jj below it; null if A_jj is not positive and finite.
   auto column = [&](int j) -> const double* {
-    const double d = W[static_cast<std::size_t>(j) * n + j];
+    const double* cj = C + static_cast<std::size_t>(j) * n;
+    const double d = cj[j];
     if (!(d > 0.0) || !(d - d == 0.0)) return nullptr;
     double* uj = U + static_cast<std::size_t>(j) * n;
     const double ljj = std::sqrt(d);
     uj[j] = ljj;
-    for (int i = j + 1; i < n; ++i) uj[i] = W[static_cast<std::size_t>(i) * n + j] / ljj;
+    for (int i = j + 1; i < n; ++i) uj[i] = cj[i] / ljj;
     return uj;
   };
   int j = 0;
@@ -43,13 +67,16 @@ bool DenseCholesky::Factor(const std::vector<double>& A, int n) {
     if (!u0) return false;
     const int j1 = j + 1;
     const double f01 = u0[j1];
-    for (int i = j1; i < n; ++i) W[static_cast<std::size_t>(i) * n + j1] -= u0[i] * f01;
+    double* c1 = C + static_cast<std::size_t>(j1) * n;
+    for (int i = j1; i < n; ++i) c1[i] -= u0[i] * f01;
     const double* u1 = column(j1);
     if (!u1) return false;
-    for (int i = j + 2; i < n; ++i) {
-      const double f0 = u0[i], f1 = u1[i];
-      double* wi = W + static_cast<std::size_t>(i) * n;
-      for (int k = j + 2; k <= i; ++k) wi[k] = (wi[k] - f0 * u0[k]) - f1 * u1[k];
+    // Entry (i, k), i >= k >= j + 2: (A_ik - L_ij L_kj) - L_i,j+1 L_k,j+1
+    // (each product the same two factors as in the row-by-row form).
+    for (int k = j + 2; k < n; ++k) {
+      const double f0 = u0[k], f1 = u1[k];
+      double* ck = C + static_cast<std::size_t>(k) * n;
+      for (int i = k; i < n; ++i) ck[i] = (ck[i] - u0[i] * f0) - u1[i] * f1;
     }
   }
   if (j < n && !column(j)) return false;  // the last column of an odd n

@@ -16,12 +16,17 @@ class DenseCholesky {
   // pivot is not positive or not finite (A not positive definite to working
   // precision): the caller falls back to DenseLu.
   bool Factor(const std::vector<double>& A, int n);
+  // The same for A given by columns, At[k n + i] = A_ik (lower triangle,
+  // i >= k, read): the same bits as Factor on the row-major A.
+  bool FactorColumns(const double* At, int n);
   // Solves A x = b in place (after a successful Factor).
   void Solve(double* b) const;
 
  private:
+  void Reserve(int n);
+  bool FactorInPlace();
   int n_ = 0;
-  std::vector<double> w_;  // the factorisation's working copy of A's lower triangle
+  std::vector<double> w_;  // A's lower triangle by columns, reduced in place (the upper is not read)
   std::vector<double> u_;  // L^T row-major (upper triangle; the lower is not read)
 };
 

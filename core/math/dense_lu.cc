@@ -9,6 +9,43 @@ namespace grasplab {
 bool DenseLu::Factor(const std::vector<double>& A, int n) {
   n_ = n;
   lu_ = A;
+  return Eliminate();
+}
+
+bool DenseLu::FactorColumns(const double* At, int n) {
+  n_ = n;
+  const std::size_t nn = static_cast<std::size_t>(n) * n;
+  if (lu_.size() < nn) lu_.resize(nn);  // only grown: every entry is written below
+  // The transpose in 2 x 2 blocks: two contiguous reads per column and two
+  // contiguous writes per row.
+  double* lu = lu_.data();
+  int j = 0;
+  for (; j + 1 < n; j += 2) {
+    const double* a0 = At + static_cast<std::size_t>(j) * n;
+    const double* a1 = a0 + n;
+    int i = 0;
+    for (; i + 1 < n; i += 2) {
+      double* r0 = lu + static_cast<std::size_t>(i) * n + j;
+      double* r1 = r0 + n;
+      r0[0] = a0[i];
+      r0[1] = a1[i];
+      r1[0] = a0[i + 1];
+      r1[1] = a1[i + 1];
+    }
+    if (i < n) {
+      lu[static_cast<std::size_t>(i) * n + j] = a0[i];
+      lu[static_cast<std::size_t>(i) * n + j + 1] = a1[i];
+    }
+  }
+  if (j < n) {
+    const double* aj = At + static_cast<std::size_t>(j) * n;
+    for (int i = 0; i < n; ++i) lu[static_cast<std::size_t>(i) * n + j] = aj[i];
+  }
+  return Eliminate();
+}
+
+bool DenseLu::Eliminate() {
+  const int n = n_;
   pivot_.assign(n, 0);
   auto at = [&](int i, int j) -> double& { return lu_[static_cast<std::size_t>(i) * n + j]; };
   // Column k's pivot (largest magnitude from row k down, first on ties),
@@ -89,7 +126,16 @@ void DenseLu::Solve(double* b) const {
   }
   // By columns: each b_i subtracts L_ik y_k in increasing k, as a row's
   // dot product would (the same bits, without its dependency chain).
-  for (int k = 0; k + 1 < n; ++k) {
+  // Leading +0 entries of P b (a unit vector's, Lemke's StartFrom) stay +0
+  // and subtract only signed zeros (L finite) from the rest, which changes
+  // nothing unless an entry is -0 (-0 - (-0) = +0): skipped when none is.
+  int k0 = 0;
+  bool negative_zero = false;
+  for (int i = 0; i < n; ++i) negative_zero = negative_zero || (b[i] == 0.0 && std::signbit(b[i]));
+  if (!negative_zero) {
+    while (k0 < n && b[k0] == 0.0) ++k0;
+  }
+  for (int k = k0; k + 1 < n; ++k) {
     const double yk = b[k];
     for (int i = k + 1; i < n; ++i) b[i] -= at(i, k) * yk;
   }

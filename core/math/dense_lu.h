@@ -13,10 +13,14 @@ class DenseLu {
   // Factors the n x n matrix A (row-major). False if a pivot is exactly
   // zero (A singular to working precision) or not finite.
   bool Factor(const std::vector<double>& A, int n);
+  // The same for A given by columns, At[j n + i] = A_ij: the same bits as
+  // Factor on the row-major A.
+  bool FactorColumns(const double* At, int n);
   // Solves A x = b in place (after a successful Factor).
   void Solve(double* b) const;
 
  private:
+  bool Eliminate();  // factors lu_ (n_ x n_, row-major) in place
   int n_ = 0;
   std::vector<double> lu_;    // L (unit, below the diagonal) and U
   std::vector<int> pivot_;    // row swapped with row k at step k

@@ -69,14 +69,19 @@ void FrictionDirectionCoefficients(int u, int k, double* cos_k, double* sin_k) {
   *sin_k = t.sin[slot][k];
 }
 
+void FrictionDirectionTable(int u, const double** cos, const double** sin) {
+  const DirectionTable& t = Directions();
+  const int slot = DirectionTable::Slot(u);
+  *cos = t.cos[slot];
+  *sin = t.sin[slot];
+}
+
 void FrictionDirections(const Vec3& n, int u, std::vector<Vec3>* out) {
   Vec3 t1, t2;
   TangentBasis(n, &t1, &t2);
-  for (int k = 0; k < u; ++k) {
-    double c, s;
-    FrictionDirectionCoefficients(u, k, &c, &s);
-    out->push_back(c * t1 + s * t2);
-  }
+  const double *c, *s;
+  FrictionDirectionTable(u, &c, &s);
+  for (int k = 0; k < u; ++k) out->push_back(c[k] * t1 + s[k] * t2);
 }
 
 double FrictionConeInscribedRatio(int u) {

@@ -28,6 +28,10 @@ void FrictionDirections(const Vec3& n, int u, std::vector<Vec3>* out);
 // d_k = cos_k t1 + sin_k t2, the very numbers FrictionDirections uses.
 void FrictionDirectionCoefficients(int u, int k, double* cos_k, double* sin_k);
 
+// All u of them at once: cos_k = cos[k], sin_k = sin[k] for k < u, the
+// same numbers (static storage; u valid as above).
+void FrictionDirectionTable(int u, const double** cos, const double** sin);
+
 // mu cos(pi / u) / mu: the weakest fraction of the Coulomb limit.
 double FrictionConeInscribedRatio(int u);
 

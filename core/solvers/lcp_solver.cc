@@ -43,6 +43,10 @@ struct LcpRows {
   std::vector<JacobianRow> base;
   std::vector<Combination> T;
   std::vector<double> rhs;
+  // The pyramid edges' (cos_k, sin_k), k < u: every contact's T rows
+  // beta0 + c u + k (FrictionDirectionTable).
+  const double* edge_cos = nullptr;
+  const double* edge_sin = nullptr;
 };
 
 using MatrixMap = Eigen::Map<Eigen::MatrixXd>;
@@ -95,6 +99,7 @@ void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLa
   rhs.clear();
   base.reserve(L.p + 3 * L.q + (L.u > L.ut ? L.q : 0) + L.f);
   T.reserve(L.mh);
+  FrictionDirectionTable(L.ut, &rows->edge_cos, &rows->edge_sin);
   for (int i = 0; i < L.p; ++i) {
     T.push_back({static_cast<int>(base.size())});
     base.push_back(sys.limit_rows[i]);
@@ -118,8 +123,7 @@ void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLa
     const Vec3& v_t = sys.contacts[c]->slip_target_W;
     const double t1v = t1.dot(v_t), t2v = t2.dot(v_t);
     for (int k = 0; k < L.ut; ++k) {
-      Combination d{b1, b1 + 1};
-      FrictionDirectionCoefficients(L.ut, k, &d.ca, &d.cb);
+      const Combination d{b1, b1 + 1, rows->edge_cos[k], rows->edge_sin[k]};
       T.push_back(d);
       rhs.push_back(-(d.ca * t1v + d.cb * t2v));
     }
@@ -150,7 +154,10 @@ double PrepareLcp(const IslandSystem& sys, const LcpLayout& L, LcpWorkspace* ws)
   const LcpRows& rows = ws->rows;
   const ReducedIsland& red = ws->red;
   const int mh = L.mh, mb = L.mb;
-  ws->M.resize(static_cast<std::size_t>(L.n) * L.n);  // columns written whole by FillColumn
+  // Columns written whole by FillColumn before they are read. Only grown:
+  // resizing up after a smaller island zero-fills the difference, a
+  // memset of ~n^2 doubles whenever islands of different sizes alternate.
+  if (ws->M.size() < static_cast<std::size_t>(L.n) * L.n) ws->M.resize(static_cast<std::size_t>(L.n) * L.n);
   ws->filled.assign(L.n, 0);
   ws->qv.assign(L.n, 0.0);
   std::vector<double>& hv = ws->hv;  // B v_c
@@ -171,6 +178,38 @@ double PrepareLcp(const IslandSystem& sys, const LcpLayout& L, LcpWorkspace* ws)
   return max_diag;
 }
 
+// col_i = T_i g for the mh impulse rows, T_i g = ca g_a (+ cb g_b), in
+// BuildRows' layout: limits and normals take one base row each, each
+// contact's u_t pyramid edges its two tangent rows with the same (cos_k,
+// sin_k) for every contact (one contiguous loop over k instead of a
+// branch and two indirect loads per row), its torsional pair and each
+// joint-friction pair +-1 times one row. The same products and sums as
+// T_i's generic form.
+void ExpandRows(const LcpLayout& L, const LcpRows& rows, const double* g, double* col) {
+  const std::vector<Combination>& T = rows.T;
+  // The coefficients in local arrays (u_t <= 16, ValidateFrictionDirections):
+  // col cannot alias them, so the edge loop runs without a runtime overlap
+  // check per contact.
+  double cs[16], sn[16];
+  const int ut = std::min(L.ut, 16);
+  std::copy_n(rows.edge_cos, ut, cs);
+  std::copy_n(rows.edge_sin, ut, sn);
+  for (int i = 0; i < L.beta0; ++i) col[i] = T[i].ca * g[T[i].a];
+  for (int c = 0; c < L.q; ++c) {
+    const int i0 = L.beta0 + c * L.u;
+    const double g1 = g[T[i0].a], g2 = g[T[i0].b];
+    double* ci = col + i0;
+    for (int k = 0; k < ut; ++k) ci[k] = cs[k] * g1 + sn[k] * g2;
+    if (L.u > L.ut) {  // the torsional pair: +-1 times one row
+      const Combination* tt = &T[i0 + L.ut];
+      const double gt = g[tt[0].a];
+      ci[L.ut] = tt[0].ca * gt;
+      ci[L.ut + 1] = tt[1].ca * gt;
+    }
+  }
+  for (int i = L.jbeta0; i < L.mh; ++i) col[i] = T[i].ca * g[T[i].a];
+}
+
 // Column k of M, all n rows: M = H A H^T + regularisation on the H block,
 //   H A H^T = T (B A B^T) T^T, column k = T ((B A B^T) T^T e_k),
 // then the friction-cone rows: lambda couples each contact's weights and
@@ -182,7 +221,7 @@ void FillColumn(const IslandSystem& sys, const LcpSolverSettings& st, const LcpL
   const ReducedIsland& red = ws->red;
   const int n = L.n, mh = L.mh, mb = L.mb;
   double* col = &ws->M[static_cast<std::size_t>(k) * n];
-  std::fill(col, col + n, 0.0);
+  std::fill(col + (k < mh ? mh : 0), col + n, 0.0);  // ExpandRows writes the first mh of an impulse column
   if (k < mh) {
     const Combination& t = rows.T[k];
     std::vector<double>& g = ws->GT;  // (B A B^T) T^T e_k, mb entries
@@ -196,10 +235,7 @@ void FillColumn(const IslandSystem& sys, const LcpSolverSettings& st, const LcpL
       const double* gb = &red.G[static_cast<std::size_t>(t.b) * mb];
       for (int a = 0; a < mb; ++a) g[a] = t.ca * ga[a] + t.cb * gb[a];
     }
-    for (int i = 0; i < mh; ++i) {
-      const Combination& ti = rows.T[i];
-      col[i] = ti.b < 0 ? ti.ca * g[ti.a] : ti.ca * g[ti.a] + ti.cb * g[ti.b];
-    }
+    ExpandRows(L, rows, g.data(), col);
     col[k] += st.regularization * max_diag;
     if (k >= L.p && k < L.p + L.q) {
       const int c = k - L.p;

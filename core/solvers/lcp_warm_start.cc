@@ -34,24 +34,25 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
     if (support[j]) S.push_back(j);
   }
   const int k = static_cast<int>(S.size());
-  std::vector<double>& A = scratch->A;
   std::vector<double>& b = scratch->b;
   std::vector<double>& e = scratch->e;
-  A.resize(static_cast<std::size_t>(k) * k);
   b.resize(k);
   e.resize(k);
   if (k == 0) return true;
-  std::vector<double>& At = scratch->At;  // A's columns (M's support columns, contiguous)
-  At.resize(static_cast<std::size_t>(k) * k);
+  // A = M_SS by columns (M's support columns gathered, contiguous), which
+  // both factorisations and the refinement below read as they are.
+  std::vector<double>& At = scratch->At;
+  if (At.size() < static_cast<std::size_t>(k) * k) At.resize(static_cast<std::size_t>(k) * k);  // only grown
   for (int c = 0; c < k; ++c) {
     const double* col = M.col(S[c]).data();
-    for (int r = 0; r < k; ++r) At[static_cast<std::size_t>(c) * k + r] = A[static_cast<std::size_t>(r) * k + c] = col[S[r]];
+    double* ac = &At[static_cast<std::size_t>(c) * k];
+    for (int r = 0; r < k; ++r) ac[r] = col[S[r]];
   }
   for (int r = 0; r < k; ++r) b[r] = -q[S[r]];
   // Cholesky where the support lies in the symmetric positive definite
   // rows (S is sorted: its last index decides), else LU.
-  const bool spd = S[k - 1] < scratch->spd_rows && scratch->cholesky.Factor(A, k);
-  if (!spd && !scratch->lu.Factor(A, k)) return false;
+  const bool spd = S[k - 1] < scratch->spd_rows && scratch->cholesky.FactorColumns(At.data(), k);
+  if (!spd && !scratch->lu.FactorColumns(At.data(), k)) return false;
   auto solve = [&](double* x) {
     if (spd) {
       scratch->cholesky.Solve(x);

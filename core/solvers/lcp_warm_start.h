@@ -47,7 +47,7 @@ struct SupportSolveScratch {
   // meets a pivot <= 0. 0: always LU.
   int spd_rows = 0;
   std::vector<int> S;
-  std::vector<double> A, At, b, e, w, accept_w;
+  std::vector<double> At, b, e, w, accept_w;
   std::vector<int> infeasible, group_best;
   std::vector<std::uint8_t> trial;
   // Set by SolveLcpOnSupport when it missed after solving its block: S and

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/solvers/block_gram.h"
 #include "core/solvers/reduced_island_internal.h"
 
 namespace grasplab {
@@ -75,6 +76,30 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active, std::vec
   }
 }
 
+void MirrorLower(std::vector<double>* G, int n) {
+  double* g = G->data();
+  // Rows i, i + 1 (i even) at a time, in 2 x 2 blocks of columns k, k + 1
+  // (k < i): two contiguous reads per row and two contiguous writes per
+  // column, with half the loop overhead of one entry at a time.
+  int i = 0;
+  for (; i + 1 < n; i += 2) {
+    const double* r0 = g + static_cast<std::size_t>(i) * n;
+    const double* r1 = r0 + n;
+    for (int k = 0; k < i; k += 2) {
+      double* c0 = g + static_cast<std::size_t>(k) * n + i;
+      double* c1 = c0 + n;
+      c0[0] = r0[k];
+      c0[1] = r1[k];
+      c1[0] = r0[k + 1];
+      c1[1] = r1[k + 1];
+    }
+    g[static_cast<std::size_t>(i) * n + i + 1] = r1[i];
+  }
+  if (i < n) {  // the last row of an odd n
+    for (int k = 0; k < i; ++k) g[static_cast<std::size_t>(k) * n + i] = g[static_cast<std::size_t>(i) * n + k];
+  }
+}
+
 // Solves L L^T x = b in place, with inactive (redundant) rows set to 0.
 void CholeskySolve(const std::vector<double>& L, int n, const std::vector<char>& active, std::vector<double>* b) {
   std::vector<double>& x = *b;
@@ -105,6 +130,7 @@ namespace {
 using internal::ApplyW;
 using internal::Cholesky;
 using internal::CholeskySolve;
+using internal::MirrorLower;
 using internal::Velocity;
 
 // Per row of an mj x N matrix, the set of bodies (6 columns each) on which
@@ -231,24 +257,16 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   BeginReduction(sys, H, out);
   std::vector<Vec6>& WH = out->scratch.WH;
   std::vector<double>& G = out->G;
-  G.assign(static_cast<std::size_t>(mh) * mh, 0.0);
-  for (int i = 0; i < mh; ++i) {
-    for (int k = 0; k <= i; ++k) {
-      double s = 0.0;
-      for (int a = 0; a < H[i].count; ++a) {
-        for (int b = 0; b < H[k].count; ++b) {
-          if (H[i].body[a] == H[k].body[b]) s += H[i].J[a].dot(WH[k * JacobianRow::kMaxBlocks + b]);
-        }
-      }
-      G[static_cast<std::size_t>(i) * mh + k] = s;
-      G[static_cast<std::size_t>(k) * mh + i] = s;
-    }
-  }
+  G.resize(static_cast<std::size_t>(mh) * mh);  // every entry written below
+  BlockGramLower(H, WH, G.data(), &out->scratch.gram);  // the upper triangle after G -= Z^T Z
   out->L.clear();
   out->active.clear();
   out->Y.clear();
   out->Z.clear();
-  if (mj == 0) return;
+  if (mj == 0) {
+    MirrorLower(&G, mh);
+    return;
+  }
   // S = J W J^T, from the rows W J^T (dense, mj x N). Each row's entries
   // that may differ from +0 lie on the bodies of its set (BodySets).
   std::vector<double>& Y = out->Y;
@@ -354,12 +372,9 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
     }
   }
   for (int i = 0; i < mh; ++i) {
-    for (int k = 0; k <= i; ++k) {
-      const double s = ZZ[static_cast<std::size_t>(i) * mh + k];
-      G[static_cast<std::size_t>(i) * mh + k] -= s;
-      if (k != i) G[static_cast<std::size_t>(k) * mh + i] -= s;
-    }
+    for (int k = 0; k <= i; ++k) G[static_cast<std::size_t>(i) * mh + k] -= ZZ[static_cast<std::size_t>(i) * mh + k];
   }
+  MirrorLower(&G, mh);
 }
 
 void BeginContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/base/jacobian_row.h"
+#include "core/solvers/block_gram.h"
 #include "core/solvers/lcp_solver.h"
 
 namespace grasplab {
@@ -67,6 +68,7 @@ struct ReducedIsland {
     std::vector<double> t, Zt, ZZ, WHz, v, u, y;
     std::vector<int> nz;
     std::vector<std::uint64_t> body_sets;
+    BlockGramScratch gram;
   };
   Scratch scratch;
 

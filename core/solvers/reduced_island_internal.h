@@ -21,6 +21,10 @@ void Cholesky(std::vector<double>* S, int n, std::vector<char>* active, std::vec
 // Solves L L^T x = b in place, with inactive (redundant) rows set to 0.
 void CholeskySolve(const std::vector<double>& L, int n, const std::vector<char>& active, std::vector<double>* b);
 
+// G's upper triangle from its lower one (n x n, row-major): G is
+// exactly symmetric, each pair of entries one number.
+void MirrorLower(std::vector<double>* G, int n);
+
 // ReduceIsland and FinishIsland when IslandSystem::trees is not empty.
 void ReduceIslandTrees(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out);
 void FinishIslandTrees(IslandSystem* sys, const std::vector<JacobianRow>& H, ReducedIsland* red, const double* z,

@@ -7,9 +7,8 @@
 #include <vector>
 
 #include "core/multibody/kinematics.h"
-
-#include "core/multibody/kinematics.h"
 #include "core/multibody/ltdl.h"
+#include "core/solvers/block_gram.h"
 #include "core/solvers/reduced_island_internal.h"
 
 namespace grasplab {
@@ -18,6 +17,7 @@ namespace {
 using internal::ApplyW;
 using internal::Cholesky;
 using internal::CholeskySolve;
+using internal::MirrorLower;
 using internal::Velocity;
 
 
@@ -143,7 +143,8 @@ void ReduceIslandTrees(const IslandSystem& sys, const std::vector<JacobianRow>& 
       WH[r * JacobianRow::kMaxBlocks + b] = ApplyW(*sys.bodies[tp.Hf[r].body[b]], tp.Hf[r].J[b]);
     }
   }
-  // G_ik = (free blocks) + sum_j Yh_ij Yh_kj / D_j, row i's entries k <= i
+  // G_ik = (free blocks) + sum_j Yh_ij Yh_kj / D_j: the free blocks'
+  // lower triangle first (BlockGramLower), then row i's entries k <= i
   // together: each entry adds its j terms in increasing j, as one dot
   // product per entry would (the same bits), but the entries are
   // independent, so the loop over k runs without a dependency chain; a
@@ -157,19 +158,9 @@ void ReduceIslandTrees(const IslandSystem& sys, const std::vector<JacobianRow>& 
   }
   std::vector<double>& G = out->G;
   G.resize(static_cast<std::size_t>(mh) * mh);  // every entry written below
+  BlockGramLower(tp.Hf, WH, G.data(), &out->scratch.gram);
   for (int i = 0; i < mh; ++i) {
     double* gi = &G[static_cast<std::size_t>(i) * mh];
-    const JacobianRow& ri = tp.Hf[i];
-    for (int k = 0; k <= i; ++k) {
-      double s = 0.0;
-      const JacobianRow& rk = tp.Hf[k];
-      for (int a = 0; a < ri.count; ++a) {
-        for (int b = 0; b < rk.count; ++b) {
-          if (ri.body[a] == rk.body[b]) s += ri.J[a].dot(WH[k * JacobianRow::kMaxBlocks + b]);
-        }
-      }
-      gi[k] = s;
-    }
     const double* yi = &tp.Yh[static_cast<std::size_t>(i) * nq];
     for (int j = 0; j < nq; ++j) {
       const double yij = yi[j];
@@ -178,7 +169,6 @@ void ReduceIslandTrees(const IslandSystem& sys, const std::vector<JacobianRow>& 
       const double* yj = &YhT[static_cast<std::size_t>(j) * mh];
       for (int k = 0; k <= i; ++k) gi[k] += yij * yj[k] * dj;
     }
-    for (int k = 0; k < i; ++k) G[static_cast<std::size_t>(k) * mh + i] = gi[k];
   }
   out->L.clear();
   out->active.clear();
@@ -237,23 +227,45 @@ void ReduceIslandTrees(const IslandSystem& sys, const std::vector<JacobianRow>& 
       const double* ui = &tp.U[static_cast<std::size_t>(i) * Ng];
       for (int c = 0; c < Ng; ++c) tp.vc[c] += ui[c] * t[i];
     }
-    // Z_ri = h_r . Y_i (generalized); G -= Z Z^T.
+    // Z_ri = h_r . Y_i (generalized); G -= Z Z^T. The joint-space dot
+    // runs over the span of h_r's nonzero joint entries (the branches its
+    // blocks sit on): outside it the terms are +-0, and a sum that starts
+    // at +0 is never -0, so adding them changes no bit.
     std::vector<double>& Z = out->Z;
-    Z.assign(static_cast<std::size_t>(mh) * mj, 0.0);
+    Z.resize(static_cast<std::size_t>(mh) * mj);  // every entry written below
     for (int r = 0; r < mh; ++r) {
+      const double* hq = &tp.Hq[static_cast<std::size_t>(r) * nq];
+      int j0 = 0, j1 = nq;
+      while (j0 < j1 && hq[j0] == 0.0) ++j0;
+      while (j1 > j0 && hq[j1 - 1] == 0.0) --j1;
       for (int i = 0; i < mj; ++i) {
         const double* ui = &tp.U[static_cast<std::size_t>(i) * Ng];
-        Z[static_cast<std::size_t>(r) * mj + i] = RowDot(tp.Hf[r], ui) + Dot(&tp.Hq[static_cast<std::size_t>(r) * nq], ui + N, nq);
+        Z[static_cast<std::size_t>(r) * mj + i] = RowDot(tp.Hf[r], ui) + Dot(hq + j0, ui + N + j0, j1 - j0);
       }
+    }
+    // On the lower triangle, row i's entries together: each entry's sum
+    // s_ik = (Z Z^T)_ik runs over the joint rows in increasing order from
+    // +0, as Dot would (the same bits), along contiguous rows of Z^T.
+    std::vector<double>& Zt = out->scratch.Zt;  // mj x mh
+    std::vector<double>& s = out->scratch.ZZ;   // row i's s_ik, k <= i
+    Zt.resize(static_cast<std::size_t>(mj) * mh);
+    s.resize(mh);
+    for (int r = 0; r < mh; ++r) {
+      for (int i = 0; i < mj; ++i) Zt[static_cast<std::size_t>(i) * mh + r] = Z[static_cast<std::size_t>(r) * mj + i];
     }
     for (int i = 0; i < mh; ++i) {
-      for (int k = 0; k <= i; ++k) {
-        const double s = Dot(&Z[static_cast<std::size_t>(i) * mj], &Z[static_cast<std::size_t>(k) * mj], mj);
-        G[static_cast<std::size_t>(i) * mh + k] -= s;
-        if (k != i) G[static_cast<std::size_t>(k) * mh + i] -= s;
+      std::fill(s.begin(), s.begin() + i + 1, 0.0);
+      for (int c = 0; c < mj; ++c) {
+        const double zic = Z[static_cast<std::size_t>(i) * mj + c];
+        if (zic == 0.0) continue;  // +-0 terms: s_ik starts at +0 and is never -0
+        const double* zc = &Zt[static_cast<std::size_t>(c) * mh];
+        for (int k = 0; k <= i; ++k) s[k] += zic * zc[k];
       }
+      double* gi = &G[static_cast<std::size_t>(i) * mh];
+      for (int k = 0; k <= i; ++k) gi[k] -= s[k];
     }
   }
+  MirrorLower(&G, mh);
   out->v_c.resize(N);
   BodyVelocities(sys, tp, N, tp.vc.data(), out->v_c.data());
 }

@@ -1,6 +1,10 @@
 // Partial-pivoting LU (core/math/dense_lu) on systems with known solutions.
 #include <catch2/catch.hpp>
+#include <bit>
+#include <cmath>
+#include <cstdint>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "core/math/dense_lu.h"
@@ -43,4 +47,89 @@ TEST_CASE("LU refuses singular and non-finite matrices", "[lu]") {
   DenseLu lu;
   CHECK_FALSE(lu.Factor({1, 2, 2, 4}, 2));
   CHECK_FALSE(lu.Factor({1, 0, 0, std::numeric_limits<double>::quiet_NaN()}, 2));
+}
+
+TEST_CASE("LU of a matrix given by columns has the bits of LU by rows", "[lu]") {
+  // Random non-symmetric matrices (a transposed read would solve A^T x = b
+  // instead), with zero entries so that the skipped zero multipliers occur.
+  std::mt19937 rng(18);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int n : {1, 2, 9, 14}) {
+    INFO("n = " << n);
+    std::vector<double> A(static_cast<std::size_t>(n) * n), At(A.size()), b(n);
+    for (double& x : A) x = u(rng) < -0.6 ? 0.0 : u(rng);
+    for (int i = 0; i < n; ++i) A[i * n + i] += 2.0;
+    for (double& x : b) x = u(rng);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) At[static_cast<std::size_t>(j) * n + i] = A[i * n + j];
+    }
+    DenseLu by_rows, by_cols;
+    REQUIRE(by_rows.Factor(A, n));
+    REQUIRE(by_cols.FactorColumns(At.data(), n));
+    std::vector<double> x_rows = b, x_cols = b;
+    by_rows.Solve(x_rows.data());
+    by_cols.Solve(x_cols.data());
+    for (int i = 0; i < n; ++i) {
+      CHECK(std::bit_cast<std::uint64_t>(x_cols[i]) == std::bit_cast<std::uint64_t>(x_rows[i]));
+      double r = -b[i];
+      for (int j = 0; j < n; ++j) r += A[i * n + j] * x_cols[j];
+      CHECK(std::abs(r) < 1e-12 * n);
+    }
+  }
+}
+
+TEST_CASE("LU solves right-hand sides with leading zeros with the bits of the full substitution", "[lu]") {
+  // Solve skips the forward sweep's leading +0 entries; the reference
+  // below sweeps them all (a row swap of b first, as Solve's pivots do, is
+  // avoided by a diagonally dominant A: no pivoting). Unit vectors, and a
+  // vector with a -0 among the zeros (where skipping would be visible).
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const int n = 11;
+  std::vector<double> A(n * n);
+  for (double& x : A) x = u(rng);
+  for (int i = 0; i < n; ++i) A[i * n + i] = 20.0;  // |a_ii| largest in its column: no swaps
+  DenseLu lu;
+  REQUIRE(lu.Factor(A, n));
+  // The reference: Doolittle L U (unit L) by rows, the same operation
+  // order as the right-looking elimination without swaps, then full
+  // substitutions.
+  std::vector<double> LU = A;
+  for (int k = 0; k < n; ++k) {
+    for (int i = k + 1; i < n; ++i) {
+      const double f = LU[i * n + k] / LU[k * n + k];
+      LU[i * n + k] = f;
+      if (f == 0.0) continue;
+      for (int j = k + 1; j < n; ++j) LU[i * n + j] -= f * LU[k * n + j];
+    }
+  }
+  auto reference = [&](std::vector<double> b) {
+    for (int k = 0; k + 1 < n; ++k) {
+      for (int i = k + 1; i < n; ++i) b[i] -= LU[i * n + k] * b[k];
+    }
+    for (int i = n - 1; i >= 0; --i) {
+      double s = b[i];
+      for (int j = i + 1; j < n; ++j) s -= LU[i * n + j] * b[j];
+      b[i] = s / LU[i * n + i];
+    }
+    return b;
+  };
+  std::vector<std::vector<double>> rhs;
+  for (int c = 0; c < n; ++c) {
+    rhs.emplace_back(n, 0.0);
+    rhs.back()[c] = 1.0;
+  }
+  rhs.emplace_back(n, 0.0);
+  rhs.back()[4] = 0.5;
+  rhs.back()[7] = -0.0;
+  for (int z = 1; z < n; ++z) {  // a single -0: the zeros' signs are all the answer holds
+    rhs.emplace_back(n, 0.0);
+    rhs.back()[z] = -0.0;
+  }
+  for (const auto& b : rhs) {
+    std::vector<double> x = b;
+    lu.Solve(x.data());
+    const std::vector<double> want = reference(b);
+    for (int i = 0; i < n; ++i) CHECK(std::bit_cast<std::uint64_t>(x[i]) == std::bit_cast<std::uint64_t>(want[i]));
+  }
 }
