@@ -137,17 +137,14 @@ struct PgsProblem {
   std::vector<double> mass;
   std::vector<Mat3d> inertia;
   bool line_search = false;
-  // W h_k, block j (velocity form): BeginContactIsland's products.
-  const Vec6& wh(int k, int j) const { return red.scratch.WH[static_cast<std::size_t>(k) * JacobianRow::kMaxBlocks + j]; }
   // An island of contacts only (`direct`): each contact's three rows (four
   // with the spin row) packed for the sweep (SweepContact), built straight
   // from the contacts (BuildPackedContacts), H left empty. The sweep reads a
   // contact's blocks from one place, ~0.6 kB, where H and W h keep
   // kMaxBlocks = 4 blocks per row (~1.2 kB a contact, half of it unused,
-  // zero-filled on every emplace_back). use_packed: the sweep, the warm
-  // start and the end velocities read `packed` (set with direct).
+  // zero-filled on every emplace_back). With velocity_form (set with
+  // direct), the sweep, the warm start and the end velocities read `packed`.
   std::vector<SweepContact> packed;
-  bool use_packed = false;
   bool direct = false;
   // Working memory of the solve.
   std::vector<double> z, w;
@@ -243,10 +240,10 @@ void SetLineSearchMasses(const IslandSystem& sys, const PgsSettings& st, PgsProb
 }
 
 // The velocity form of an island of contacts only (PgsProblem::direct),
-// built from the contacts without H: what BeginContactIsland, the diagonal,
-// the 3x3 blocks and the packing below make from H, with the same
-// expressions (ContactRow's blocks [d; r x d] and [-d; -(r x d)],
-// ApplyW's W h, the Vec6 dot products of G_ik), so the same bits.
+// built from the contacts without H: the rows, W h, the diagonal and the
+// 3x3 blocks with the expressions the row-by-row path used on H
+// (ContactRow's blocks [d; r x d] and [-d; -(r x d)], TorsionRow's
+// [0; rho n], ApplyW's W h, the Vec6 dot products of G_ik), so the same bits.
 void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
   const int nb = static_cast<int>(sys.bodies.size());
   ReducedIsland& red = pr->red;
@@ -267,7 +264,6 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
   red.Y.clear();
   red.Z.clear();
   pr->velocity_form = true;
-  pr->use_packed = true;
   pr->diag.resize(pr->m);
   pr->block.resize(pr->q);
   pr->packed.resize(pr->q);
@@ -367,58 +363,16 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
     return;
   }
   const int m = pr->m;
-  // A pile's island (contacts only) is swept in velocity form (PgsProblem):
-  // packed (BuildPackedContacts, above) unless it has the spin row, then on
-  // H here; an island with joints, limits or bounded rows gets the dense G
-  // and its elimination.
-  pr->velocity_form = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0;
-  // The velocity-form sweep reads a contact's three rows in one pass over
-  // their bodies (PgsIterate::ContactVelocities): ContactRow lays every
-  // direction out on the same bodies in the same order.
-  for (int c = 0; c < pr->q && pr->velocity_form; ++c) {
-    const int r = pr->contact0 + pr->per_contact * c;
-    for (int k = 1; k < 3; ++k) {
-      if (pr->H[r + k].count != pr->H[r].count) pr->velocity_form = false;
-      for (int j = 0; j < pr->H[r].count && pr->velocity_form; ++j) {
-        if (pr->H[r + k].body[j] != pr->H[r].body[j]) pr->velocity_form = false;
-      }
-    }
-  }
+  // An island with joints, limits or bounded rows: the dense G and its
+  // elimination, swept on w = G z + b (an island of contacts only is
+  // packed and swept in velocity form, BuildPackedContacts above).
+  pr->velocity_form = false;
   pr->nz_start.resize(m + 1);
   pr->nz_index.clear();
   pr->nz_value.clear();
   pr->diag.resize(m);
   pr->b.resize(m);
   pr->block.resize(pr->q);
-  if (pr->velocity_form) {
-    BeginContactIsland(sys, pr->H, &pr->red);
-    // G_ik = sum over the bodies rows i and k share of h_i W h_k, for rows
-    // of one contact: they share their bodies in the same order (checked
-    // above), so block a of one meets block a of the other.
-    auto g_same = [&](int i, int k) {
-      double s = 0.0;
-      for (int a = 0; a < pr->H[i].count; ++a) s += pr->H[i].J[a].dot(pr->wh(k, a));
-      return s;
-    };
-    double max_diag = 0.0;
-    for (int i = 0; i < m; ++i) {
-      pr->diag[i] = g_same(i, i);
-      max_diag = std::max(max_diag, pr->diag[i]);
-    }
-    pr->reg = st.regularization * max_diag;
-    for (int i = 0; i < m; ++i) pr->diag[i] += pr->reg;
-    for (int c = 0; c < pr->q; ++c) {
-      const int r = pr->contact0 + pr->per_contact * c;
-      for (int i = 0; i < 3; ++i) {
-        pr->block[c](i, i) = pr->diag[r + i];
-        for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g_same(r + i, r + k);
-      }
-    }
-    SetLineSearchMasses(sys, st, pr);
-    pr->use_packed = false;  // the spin row: swept row by row on H
-    return;
-  }
-  pr->use_packed = false;
   ReduceIsland(sys, pr->H, &pr->red);
   pr->G.resize(static_cast<std::size_t>(m) * m);
   double max_diag = 0.0;
@@ -478,7 +432,7 @@ class PgsIterate {
     // as the contiguous row k.
     if (pr_.velocity_form) v_ = pr_.red.v_c;
     else w_ = pr_.b;
-    if (pr_.use_packed) {
+    if (pr_.velocity_form) {
       // Apply row by row from the packed rows: per entry of v the same
       // additions in the same (row) order.
       for (int c = 0; c < pr_.q; ++c) {
@@ -507,7 +461,7 @@ class PgsIterate {
       const int r = pr_.contact0 + pr_.per_contact * c;
       const double mu = sys.contacts[c]->friction;
       const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]);
-      if (pr_.use_packed) {
+      if (pr_.velocity_form) {
         const SweepContact& sc = pr_.packed[c];
         double wc[3];
         PackedVelocities(sc, r, wc);
@@ -525,20 +479,9 @@ class PgsIterate {
         }
         continue;
       }
-      if (pr_.velocity_form) {
-        // The contact's three rows share their bodies (ContactRow): one
-        // pass over the bodies for the three velocities and one for the
-        // three impulse changes, each sum in RowVelocity's and Apply's
-        // order (the same bits as three separate calls).
-        double wc[3];
-        ContactVelocities(r, wc);
-        const Vec3d next = UpdateContact(zc, Vec3d(wc[0], wc[1], wc[2]), block[c], mu);
-        UpdateContactRows(r, next);
-      } else {
-        const Vec3d wc(RowVelocity(r), RowVelocity(r + 1), RowVelocity(r + 2));
-        const Vec3d next = UpdateContact(zc, wc, block[c], mu);
-        for (int k = 0; k < 3; ++k) Update(r + k, next[k]);
-      }
+      const Vec3d wc(RowVelocity(r), RowVelocity(r + 1), RowVelocity(r + 2));
+      const Vec3d next = UpdateContact(zc, wc, block[c], mu);
+      for (int k = 0; k < 3; ++k) Update(r + k, next[k]);
       if (pr_.torsion && pr_.diag[r + 3] > 0.0) {
         const double limit = mu * z_[r];  // a torque of at most mu z_n rho
         Update(r + 3, std::clamp(z_[r + 3] - RowVelocity(r + 3) / pr_.diag[r + 3], -limit, limit));
@@ -622,21 +565,12 @@ class PgsIterate {
   }
 
  private:
-  // w_i = (G z + b)_i: kept in the G form; in the velocity form
-  // h_i . v - target_i + r z_i.
-  double RowVelocity(int i) const {
-    if (!pr_.velocity_form) return w_[i];
-    // RowDot's sum, inline (the sweep's innermost call; same order, same bits).
-    const JacobianRow& h = pr_.H[i];
-    double s = 0.0;
-    for (int j = 0; j < h.count; ++j) {
-      const double* vb = v_.data() + 6 * h.body[j];
-      for (int e = 0; e < 6; ++e) s += h.J[j][e] * vb[e];
-    }
-    return s - pr_.target[i] + pr_.reg * z_[i];
-  }
+  // w_i = (G z + b)_i, kept up to date (the G form; the velocity form
+  // reads the packed rows: PackedVelocities, SpinVelocity).
+  double RowVelocity(int i) const { return w_[i]; }
 
-  // ContactVelocities from the packed rows (the same sums, same order).
+  // w of the contact's rows n, t1, t2 from the packed rows: h . v - target +
+  // r z, each h . v summed over the blocks and entries in RowDot's order.
   void PackedVelocities(const SweepContact& sc, int r, double* w) const {
     double s[4] = {0.0, 0.0, 0.0, 0.0};  // n, t1, t2 and the padding lane
     for (int j = 0; j < sc.count; ++j) {
@@ -661,9 +595,10 @@ class PgsIterate {
     return !(dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0);
   }
 
-  // UpdateContactRows from the packed rows: each body's velocity is
-  // loaded once, moved by W h_n dz_n, W h_t1 dz_1, W h_t2 dz_2 in that
-  // order per entry, and stored once (the same bits).
+  // The contact's rows n, t1, t2 to `next` from the packed rows: each
+  // body's velocity is loaded once, moved by W h_n dz_n, W h_t1 dz_1,
+  // W h_t2 dz_2 in that order per entry (Apply's order row by row), and
+  // stored once.
   void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next) {
     double dz[3];
     if (!TakeContactStep(r, next, dz)) return;
@@ -693,44 +628,6 @@ class PgsIterate {
     }
   }
 
-  // Velocity form: w of contact rows r, r + 1, r + 2 (same bodies).
-  void ContactVelocities(int r, double* w) const {
-    const JacobianRow& hn = pr_.H[r];
-    const JacobianRow& h1 = pr_.H[r + 1];
-    const JacobianRow& h2 = pr_.H[r + 2];
-    double sn = 0.0, s1 = 0.0, s2 = 0.0;
-    for (int j = 0; j < hn.count; ++j) {
-      const double* vb = v_.data() + 6 * hn.body[j];
-      const Vec6& jn = hn.J[j];
-      const Vec6& j1 = h1.J[j];
-      const Vec6& j2 = h2.J[j];
-      for (int e = 0; e < 6; ++e) {
-        sn += jn[e] * vb[e];
-        s1 += j1[e] * vb[e];
-        s2 += j2[e] * vb[e];
-      }
-    }
-    w[0] = sn - pr_.target[r] + pr_.reg * z_[r];
-    w[1] = s1 - pr_.target[r + 1] + pr_.reg * z_[r + 1];
-    w[2] = s2 - pr_.target[r + 2] + pr_.reg * z_[r + 2];
-  }
-
-  // Velocity form: Update of rows r, r + 1, r + 2 to `next`, v moved in one
-  // pass (v += W h_n dz_n, then + W h_t1 dz_1, then + W h_t2 dz_2 per entry).
-  void UpdateContactRows(int r, const Vec3d& next) {
-    double dz[3];
-    if (!TakeContactStep(r, next, dz)) return;
-    const JacobianRow& h = pr_.H[r];
-    for (int j = 0; j < h.count; ++j) {
-      double* vb = v_.data() + 6 * h.body[j];
-      for (int k = 0; k < 3; ++k) {
-        if (dz[k] == 0.0) continue;
-        const Vec6& wh = pr_.wh(r + k, j);
-        for (int e = 0; e < 6; ++e) vb[e] += wh[e] * dz[k];
-      }
-    }
-  }
-
   // The longest step of the line search, in sweeps' changes. The stacks'
   // rocking mode (rho = 0.9934 a sweep) wants rho / (1 - rho) = 150; much
   // longer steps aim at G's near-null modes (redundant contacts, curvature
@@ -745,18 +642,9 @@ class PgsIterate {
     Apply(k, dz);
   }
 
-  // Row k's impulse changed by dz: v += W h_k dz (velocity form), or
-  // w += G_k dz over row k's nonzeros (G is symmetric).
+  // Row k's impulse changed by dz (the G form): w += G_k dz over row k's
+  // nonzeros (G is symmetric).
   void Apply(int k, double dz) {
-    if (pr_.velocity_form) {
-      const JacobianRow& h = pr_.H[k];
-      for (int j = 0; j < h.count; ++j) {
-        double* vb = v_.data() + 6 * h.body[j];
-        const Vec6& wh = pr_.wh(k, j);
-        for (int e = 0; e < 6; ++e) vb[e] += wh[e] * dz;
-      }
-      return;
-    }
     const int* index = pr_.nz_index.data();
     const double* value = pr_.nz_value.data();
     for (int j = pr_.nz_start[k]; j < pr_.nz_start[k + 1]; ++j) w_[index[j]] += value[j] * dz;
@@ -773,27 +661,16 @@ class PgsIterate {
 
 }  // namespace
 
-// FinishIsland for a contacts-only island, from the W h_k that
-// BeginContactIsland already formed: v^{l+1} = v_c + W H^T z, summed as
-// FinishIsland sums it (the same bits), not the sweeps' running v.
+// FinishIsland for a contacts-only island, from the packed rows' W h_k:
+// v^{l+1} = v_c + W H^T z, summed as FinishIsland sums it (the same bits),
+// not the sweeps' running v.
 void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std::vector<double>* joint_impulses) {
   ReducedIsland::Scratch& scratch = pr.red.scratch;
   const int N = pr.red.N;
   std::vector<double>& WHz = scratch.WHz;
   WHz.assign(N, 0.0);
-  if (pr.use_packed) {
-    // The same sums from the packed rows: WHz += W h_r z_r in row order
-    // (z_r * wh = wh * z_r exactly).
-    for (int c = 0; c < pr.q; ++c) AddPacked(pr.packed[c], z + pr.contact0 + pr.per_contact * c, pr.per_contact, WHz.data());
-  }
-  for (int r = 0; r < pr.m && !pr.use_packed; ++r) {
-    if (z[r] == 0.0) continue;
-    const JacobianRow& h = pr.H[r];
-    for (int j = 0; j < h.count; ++j) {
-      const Vec6& wh = pr.wh(r, j);
-      for (int k = 0; k < 6; ++k) WHz[6 * h.body[j] + k] += z[r] * wh[k];
-    }
-  }
+  // WHz += W h_r z_r in row order (z_r * wh = wh * z_r exactly).
+  for (int c = 0; c < pr.q; ++c) AddPacked(pr.packed[c], z + pr.contact0 + pr.per_contact * c, pr.per_contact, WHz.data());
   std::vector<double>& v = scratch.v;
   v = pr.red.v_c;
   for (int k = 0; k < N; ++k) v[k] += WHz[k];

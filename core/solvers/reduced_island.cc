@@ -377,15 +377,6 @@ void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, Re
   MirrorLower(&G, mh);
 }
 
-void BeginContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out) {
-  BeginReduction(sys, H, out);
-  out->G.clear();
-  out->L.clear();
-  out->active.clear();
-  out->Y.clear();
-  out->Z.clear();
-}
-
 void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, ReducedIsland* red_io, const double* z,
                   std::vector<double>* joint_impulses) {
   if (!sys->trees.empty()) {

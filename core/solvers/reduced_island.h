@@ -100,13 +100,6 @@ struct ReducedIsland {
 // Builds v*, v_c, G, Y, Z and S's factor for the rows H.
 void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out);
 
-// For an island of contacts only (no joint rows, no trees: a pile), only
-// v* and v_c (= v*) and W h per block of every row (scratch.WH, at
-// [r * JacobianRow::kMaxBlocks + block]): the exact-cone Gauss-Seidel
-// sweeps such an island in velocity form (pgs_cone_solver.cc) and never
-// forms G. FinishIsland then applies as usual.
-void BeginContactIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out);
-
 // Writes v^{l+1} = v_c + A H^T z into the bodies and the joint impulses
 // c_j = S^-1 (e - J v* - J W H^T z) (N s) into joint_impulses.
 void FinishIsland(IslandSystem* sys, const std::vector<JacobianRow>& H, ReducedIsland* red, const double* z,
