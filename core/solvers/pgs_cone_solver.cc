@@ -605,8 +605,8 @@ class PgsIterate {
     AddPacked(sc, dz, 3, v_.data());
   }
 
-  // RowVelocity of the spin row s (row index), from the packed lane 3: the
-  // same sum over the blocks and entries in the same order.
+  // w of the spin row s (row index), h_s . v - target + r z, from the
+  // packed lane 3, summed over the blocks and entries in RowDot's order.
   double SpinVelocity(const SweepContact& sc, int s) const {
     double sum = 0.0;
     for (int j = 0; j < sc.count; ++j) {
@@ -616,7 +616,7 @@ class PgsIterate {
     return sum - pr_.target[s] + pr_.reg * z_[s];
   }
 
-  // Update of the spin row s from the packed rows: Apply's v += W h_s dz.
+  // The spin row s to `value` from the packed rows: v += W h_s dz.
   void UpdatePackedSpin(const SweepContact& sc, int s, double value) {
     const double dz = value - z_[s];
     if (dz == 0.0) return;
