@@ -274,21 +274,32 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
     const Vec3* dirs[3] = {&ct.n_W, &pr->t1[c], &pr->t2[c]};
     SweepContact& sc = pr->packed[c];
     sc.count = 0;
+    // Rows n, t1, t2 and, with torsional friction, the spin row s.
+    const int rows = pr->torsion ? 4 : 3;
     // G_ik = sum over the blocks of h_i . W h_k (g_same in BuildDelassus),
-    // summed block by block from +0 as there.
-    double g[3][3] = {};
+    // summed block by block from +0 as there; of the spin row only G_ss.
+    double g[3][3] = {}, gs = 0.0;
     auto block = [&](int body, bool negate) {
       const VelocityBody& vb = *sys.bodies[body];
       const double r[3] = {ct.p_W[0] - vb.p_W[0], ct.p_W[1] - vb.p_W[1], ct.p_W[2] - vb.p_W[2]};
       const Mat3& I = vb.inv_I_W;
       const int j = sc.count++;
       sc.v0[j] = 6 * body;
-      double h[3][6], wh[3][6];
-      for (int k = 0; k < 3; ++k) {
-        const Vec3& d = *dirs[k];
-        // [d; r x d] (Eigen's cross, term for term), negated on side B.
-        const double x[6] = {d[0], d[1], d[2], r[1] * d[2] - r[2] * d[1], r[2] * d[0] - r[0] * d[2],
-                             r[0] * d[1] - r[1] * d[0]};
+      double h[4][6], wh[4][6];
+      for (int k = 0; k < rows; ++k) {
+        // [d; r x d] (Eigen's cross, term for term), or the spin row's
+        // [0; rho n] (TorsionRow), negated on side B.
+        double x[6];
+        if (k < 3) {
+          const Vec3& d = *dirs[k];
+          const double xd[6] = {d[0], d[1], d[2], r[1] * d[2] - r[2] * d[1], r[2] * d[0] - r[0] * d[2],
+                                r[0] * d[1] - r[1] * d[0]};
+          for (int e = 0; e < 6; ++e) x[e] = xd[e];
+        } else {
+          const double rho = st.torsional_radius;
+          const double xs[6] = {0.0, 0.0, 0.0, rho * ct.n_W[0], rho * ct.n_W[1], rho * ct.n_W[2]};
+          for (int e = 0; e < 6; ++e) x[e] = xs[e];
+        }
         for (int e = 0; e < 6; ++e) h[k][e] = negate ? -x[e] : x[e];
         // ApplyW: m^-1 h_lin and I_W^-1 h_ang, each entry summed as Eigen's
         // 3x3 product sums it, a0 + (a1 + a2).
@@ -296,6 +307,11 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
           wh[k][e] = vb.inv_mass * h[k][e];
           wh[k][3 + e] = I(e, 0) * h[k][3] + (I(e, 1) * h[k][4] + I(e, 2) * h[k][5]);
         }
+      }
+      for (int k = rows; k < 4; ++k) {  // lane 3 stays 0 without the spin row
+        for (int e = 0; e < 6; ++e) h[k][e] = wh[k][e] = 0.0;
+      }
+      for (int k = 0; k < 4; ++k) {
         for (int e = 0; e < 6; ++e) {
           sc.J[j][e][k] = h[k][e];
           sc.WH[j][k][e] = wh[k][e];
@@ -308,6 +324,7 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
       for (int i = 0; i < 3; ++i) {
         for (int k = 0; k <= i; ++k) g[i][k] += dot6(h[i], wh[k]);
       }
+      if (rows == 4) gs += dot6(h[3], wh[3]);
     };
     if (a >= 0) block(a, false);
     if (b >= 0) block(b, true);
@@ -318,33 +335,8 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
       for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g[i][k];
     }
     if (pr->torsion) {
-      // The spin row (TorsionRow): [0; rho n] on A, negated on B, and its
-      // G_ss = sum over the blocks of h_s . W h_s, as g_same sums it.
-      double gs = 0.0;
-      for (int j = 0; j < sc.count; ++j) {
-        const VelocityBody& vb = *sys.bodies[sc.v0[j] / 6];
-        const bool negate = j == 1 || a < 0;
-        const double x[6] = {0.0, 0.0, 0.0, st.torsional_radius * ct.n_W[0], st.torsional_radius * ct.n_W[1],
-                             st.torsional_radius * ct.n_W[2]};
-        double h[6], wh[6];
-        for (int e = 0; e < 6; ++e) h[e] = negate ? -x[e] : x[e];
-        const Mat3& I = vb.inv_I_W;
-        for (int e = 0; e < 3; ++e) {
-          wh[e] = vb.inv_mass * h[e];
-          wh[3 + e] = I(e, 0) * h[3] + (I(e, 1) * h[4] + I(e, 2) * h[5]);
-        }
-        for (int e = 0; e < 6; ++e) {
-          sc.J[j][e][3] = h[e];
-          sc.WH[j][3][e] = wh[e];
-        }
-        gs += (h[0] * wh[0] + (h[1] * wh[1] + h[2] * wh[2])) + (h[3] * wh[3] + (h[4] * wh[4] + h[5] * wh[5]));
-      }
       pr->diag[r0 + 3] = gs;
       max_diag = std::max(max_diag, gs);
-    } else {
-      for (int j = 0; j < sc.count; ++j) {
-        for (int e = 0; e < 6; ++e) sc.J[j][e][3] = 0.0, sc.WH[j][3][e] = 0.0;
-      }
     }
   }
   pr->reg = st.regularization * max_diag;
