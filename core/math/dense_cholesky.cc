@@ -34,6 +34,18 @@ void DenseCholesky::Reserve(int n) {
   if (u_.size() < nn) u_.resize(nn);
 }
 
+namespace {
+
+// ck_i = (ck_i - u0_i f0) - u1_i f1 for i in [i0, n): one trailing column's
+// two subtractions. C and U are different arrays (restrict: no overlap
+// check per column).
+void UpdateColumn2(double* __restrict ck, const double* __restrict u0, const double* __restrict u1, double f0,
+                   double f1, int i0, int n) {
+  for (int i = i0; i < n; ++i) ck[i] = (ck[i] - u0[i] * f0) - u1[i] * f1;
+}
+
+}  // namespace
+
 bool DenseCholesky::FactorInPlace() {
   const int n = n_;
   double* C = w_.data();  // A's lower triangle by columns: C[k n + i] = A_ik, i >= k; reduced in place
@@ -75,8 +87,7 @@ bool DenseCholesky::FactorInPlace() {
     // (each product the same two factors as in the row-by-row form).
     for (int k = j + 2; k < n; ++k) {
       const double f0 = u0[k], f1 = u1[k];
-      double* ck = C + static_cast<std::size_t>(k) * n;
-      for (int i = k; i < n; ++i) ck[i] = (ck[i] - u0[i] * f0) - u1[i] * f1;
+      UpdateColumn2(C + static_cast<std::size_t>(k) * n, u0, u1, f0, f1, k, n);
     }
   }
   if (j < n && !column(j)) return false;  // the last column of an odd n

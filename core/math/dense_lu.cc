@@ -44,22 +44,50 @@ bool DenseLu::FactorColumns(const double* At, int n) {
   return Eliminate();
 }
 
+namespace {
+
+// Row i's trailing part loses f0 times row k and then f1 times row k + 1
+// (the rows are distinct, hence restrict: no overlap check per row).
+void UpdateRow2(double* __restrict ri, const double* __restrict rk, const double* __restrict rk1, double f0,
+                double f1, int j0, int n) {
+  for (int j = j0; j < n; ++j) ri[j] = (ri[j] - f0 * rk[j]) - f1 * rk1[j];
+}
+
+void UpdateRow1(double* __restrict ri, const double* __restrict rk, double f, int j0, int n) {
+  for (int j = j0; j < n; ++j) ri[j] -= f * rk[j];
+}
+
+}  // namespace
+
 bool DenseLu::Eliminate() {
   const int n = n_;
+  const std::size_t stride = static_cast<std::size_t>(n);
   pivot_.assign(n, 0);
-  auto at = [&](int i, int j) -> double& { return lu_[static_cast<std::size_t>(i) * n + j]; };
+  double* const lu = lu_.data();
+  auto row = [&](int i) { return lu + static_cast<std::size_t>(i) * stride; };
   // Column k's pivot (largest magnitude from row k down, first on ties),
-  // swapped into row k; false if it is zero or not finite.
+  // swapped into row k; false if it is zero or not finite. The largest
+  // magnitude so far is held, not reread through the pivot's index (the
+  // same comparisons: V8 reloads and re-masks both operands otherwise).
   auto pivot_row = [&](int k) {
+    const double* c = row(k) + k;
     int p = k;
+    double largest = std::abs(*c);
     for (int i = k + 1; i < n; ++i) {
-      if (std::abs(at(i, k)) > std::abs(at(p, k))) p = i;
+      c += stride;
+      const double a = std::abs(*c);
+      if (a > largest) {
+        p = i;
+        largest = a;
+      }
     }
     pivot_[k] = p;
-    const double pivot = at(p, k);
+    const double pivot = row(p)[k];
     if (!(std::abs(pivot) > 0.0) || !(pivot - pivot == 0.0)) return false;
     if (p != k) {
-      for (int j = 0; j < n; ++j) std::swap(at(p, j), at(k, j));
+      double* a = row(p);
+      double* b = row(k);
+      for (int j = 0; j < n; ++j) std::swap(a[j], b[j]);
     }
     return true;
   };
@@ -79,36 +107,35 @@ bool DenseLu::Eliminate() {
   int k = 0;
   for (; k + 1 < n; k += 2) {
     if (!pivot_row(k)) return false;
-    const double pk = at(k, k);
-    for (int i = k + 1; i < n; ++i) at(i, k) = at(i, k) / pk;
-    const double* rk = &at(k, 0);
+    const double* rk = row(k);
+    const double pk = rk[k];
+    for (int i = k + 1; i < n; ++i) row(i)[k] = row(i)[k] / pk;
     const int k1 = k + 1;
     // Column k + 1 below row k, so that it can be pivoted.
     for (int i = k1; i < n; ++i) {
-      const double f = at(i, k);
-      if (f != 0.0) at(i, k1) -= f * rk[k1];
+      double* ri = row(i);
+      const double f = ri[k];
+      if (f != 0.0) ri[k1] -= f * rk[k1];
     }
     if (!pivot_row(k1)) return false;
     // Row k + 1 (the pivot row now) right of column k + 1: step k alone.
-    double* rk1 = &at(k1, 0);
+    const double* rk1 = row(k1);
     {
       const double f = rk1[k];
-      if (f != 0.0) {
-        for (int j = k1 + 1; j < n; ++j) rk1[j] -= f * rk[j];
-      }
+      if (f != 0.0) UpdateRow1(row(k1), rk, f, k1 + 1, n);
     }
     const double pk1 = rk1[k1];
     for (int i = k1 + 1; i < n; ++i) {
-      const double f0 = at(i, k);
-      const double f1 = at(i, k1) / pk1;
-      at(i, k1) = f1;
-      double* ri = &at(i, 0);
+      double* ri = row(i);
+      const double f0 = ri[k];
+      const double f1 = ri[k1] / pk1;
+      ri[k1] = f1;
       if (f0 != 0.0 && f1 != 0.0) {
-        for (int j = k1 + 1; j < n; ++j) ri[j] = (ri[j] - f0 * rk[j]) - f1 * rk1[j];
+        UpdateRow2(ri, rk, rk1, f0, f1, k1 + 1, n);
       } else if (f0 != 0.0) {
-        for (int j = k1 + 1; j < n; ++j) ri[j] -= f0 * rk[j];
+        UpdateRow1(ri, rk, f0, k1 + 1, n);
       } else if (f1 != 0.0) {
-        for (int j = k1 + 1; j < n; ++j) ri[j] -= f1 * rk1[j];
+        UpdateRow1(ri, rk1, f1, k1 + 1, n);
       }
     }
   }

@@ -42,8 +42,14 @@ void ApplyDInverse(const ArticulatedData& data, double* x) {
 
 void ApplyLtdlInverse(const ArticulatedModel& model, const ArticulatedData& data, double* x) {
   const int n = model.dof();
+  // x_i is held in a register along its ancestor chain (the ancestors j <
+  // i are already final): the same subtractions in the same order, without
+  // a store and reload of x_i per ancestor (x may alias ltdl for all the
+  // compiler knows).
   for (int i = 0; i < n; ++i) {
-    for (int j = model.parent(i); j >= 0; j = model.parent(j)) x[i] -= data.ltdl[static_cast<std::size_t>(i) * n + j] * x[j];
+    double xi = x[i];
+    for (int j = model.parent(i); j >= 0; j = model.parent(j)) xi -= data.ltdl[static_cast<std::size_t>(i) * n + j] * x[j];
+    x[i] = xi;
   }
 }
 
