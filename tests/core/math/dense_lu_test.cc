@@ -11,6 +11,25 @@
 
 using namespace grasplab;
 
+namespace {
+
+// L U x = b by the textbook substitutions on a row-major n x n factor (unit
+// L below the diagonal, U on and above it), row by row: the reference the
+// tests hold DenseLu::Solve's bits against.
+std::vector<double> TextbookSubstitution(const std::vector<double>& LU, int n, std::vector<double> b) {
+  for (int k = 0; k + 1 < n; ++k) {
+    for (int i = k + 1; i < n; ++i) b[i] -= LU[i * n + k] * b[k];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    double s = b[i];
+    for (int j = i + 1; j < n; ++j) s -= LU[i * n + j] * b[j];
+    b[i] = s / LU[i * n + i];
+  }
+  return b;
+}
+
+}  // namespace
+
 TEST_CASE("LU solves a system that needs pivoting, to rounding", "[lu]") {
   // A zero leading pivot: only a row swap makes this factorable.
   const std::vector<double> A = {0, 2, 1,   //
@@ -103,17 +122,6 @@ TEST_CASE("LU solves right-hand sides with leading zeros with the bits of the fu
       for (int j = k + 1; j < n; ++j) LU[i * n + j] -= f * LU[k * n + j];
     }
   }
-  auto reference = [&](std::vector<double> b) {
-    for (int k = 0; k + 1 < n; ++k) {
-      for (int i = k + 1; i < n; ++i) b[i] -= LU[i * n + k] * b[k];
-    }
-    for (int i = n - 1; i >= 0; --i) {
-      double s = b[i];
-      for (int j = i + 1; j < n; ++j) s -= LU[i * n + j] * b[j];
-      b[i] = s / LU[i * n + i];
-    }
-    return b;
-  };
   std::vector<std::vector<double>> rhs;
   for (int c = 0; c < n; ++c) {
     rhs.emplace_back(n, 0.0);
@@ -129,7 +137,7 @@ TEST_CASE("LU solves right-hand sides with leading zeros with the bits of the fu
   for (const auto& b : rhs) {
     std::vector<double> x = b;
     lu.Solve(x.data());
-    const std::vector<double> want = reference(b);
+    const std::vector<double> want = TextbookSubstitution(LU, n, b);
     for (int i = 0; i < n; ++i) CHECK(std::bit_cast<std::uint64_t>(x[i]) == std::bit_cast<std::uint64_t>(want[i]));
   }
 }
@@ -186,14 +194,7 @@ TEST_CASE("LU's two-columns-at-a-time elimination has the bits of one column at 
     for (double& x : b) x = u(rng);
     std::vector<double> want = b;
     for (int k = 0; k < n; ++k) std::swap(want[k], want[piv[k]]);
-    for (int k = 0; k + 1 < n; ++k) {
-      for (int i = k + 1; i < n; ++i) want[i] -= R[i * n + k] * want[k];
-    }
-    for (int i = n - 1; i >= 0; --i) {
-      double s = want[i];
-      for (int j = i + 1; j < n; ++j) s -= R[i * n + j] * want[j];
-      want[i] = s / R[i * n + i];
-    }
+    want = TextbookSubstitution(R, n, want);
     std::vector<double> x = b;
     lu.Solve(x.data());
     for (int i = 0; i < n; ++i) CHECK(std::bit_cast<std::uint64_t>(x[i]) == std::bit_cast<std::uint64_t>(want[i]));
