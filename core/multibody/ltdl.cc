@@ -59,4 +59,39 @@ void SolveLtdl(const ArticulatedModel& model, const ArticulatedData& data, doubl
   ApplyLtdlInverse(model, data, x);
 }
 
+double InverseInertiaDiagonal(const ArticulatedModel& model, const ArticulatedData& data, int i, double* chain) {
+  const int n = model.dof();
+  // chain: x on i's chain, nearest first: chain[0] = x_i, chain[a] = x of
+  // the a-th ancestor. Every other entry of the full solve's x is 0 after
+  // L^-T and D^-1, and x_i after L^-1 reads only ancestors.
+  int node[64];
+  int m = 0;
+  for (int k = i; k >= 0 && m < 64; k = model.parent(k)) node[m++] = k;
+  if (m == 64) {  // deeper than any hand: the full solve
+    std::fill(chain, chain + n, 0.0);
+    chain[i] = 1.0;
+    SolveLtdl(model, data, chain);
+    return chain[i];
+  }
+  const double* L = data.ltdl.data();
+  for (int a = 0; a < m; ++a) chain[a] = a == 0 ? 1.0 : 0.0;
+  // L^-T: k = node[a] in decreasing index order, its ancestors node[a + 1..] nearest first.
+  for (int a = 0; a < m; ++a) {
+    const double xk = chain[a];
+    if (xk == 0.0) continue;
+    const std::size_t row = static_cast<std::size_t>(node[a]) * n;
+    for (int b = a + 1; b < m; ++b) chain[b] -= L[row + node[b]] * xk;
+  }
+  // D^-1.
+  for (int a = 0; a < m; ++a) chain[a] /= L[static_cast<std::size_t>(node[a]) * n + node[a]];
+  // L^-1: increasing index order (the root-most first), ancestors nearest first.
+  for (int a = m - 1; a >= 0; --a) {
+    double xk = chain[a];
+    const std::size_t row = static_cast<std::size_t>(node[a]) * n;
+    for (int b = a + 1; b < m; ++b) xk -= L[row + node[b]] * chain[b];
+    chain[a] = xk;
+  }
+  return chain[0];
+}
+
 }  // namespace grasplab

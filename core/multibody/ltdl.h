@@ -25,4 +25,11 @@ void ApplyDInverse(const ArticulatedData& data, double* x);
 void ApplyLtdlInverse(const ArticulatedModel& model, const ArticulatedData& data, double* x);
 void SolveLtdl(const ArticulatedModel& model, const ArticulatedData& data, double* x);
 
+// (H^-1)_ii, the response of qd_i to a unit impulse on joint i alone
+// ((rad/s)/(N m s) or (m/s)/(N s)): SolveLtdl of the unit vector e_i, read
+// at i, but only along i's ancestor chain (the only entries that reach x_i),
+// O(d^2) instead of O(n d). The same operations in the same order as the
+// full solve on those entries, so the same bits. `chain` holds n doubles.
+double InverseInertiaDiagonal(const ArticulatedModel& model, const ArticulatedData& data, int i, double* chain);
+
 }  // namespace grasplab

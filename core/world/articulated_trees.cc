@@ -6,10 +6,10 @@
 
 #include "core/dynamics/integrate_pose.h"
 #include "core/geometry/shape.h"
-#include "core/multibody/aba.h"
 #include "core/multibody/crba.h"
 #include "core/multibody/kinematics.h"
 #include "core/multibody/ltdl.h"
+#include "core/multibody/rnea.h"
 #include "core/multibody/rnea.h"
 
 namespace grasplab {
@@ -116,6 +116,7 @@ Status ArticulatedTrees::Build(const WorldModel& model, const WorldState& state)
     t.q_prev.assign(n, 0.0);
     t.tau.assign(n, 0.0);
     t.qdd.assign(n, 0.0);
+    t.bias.assign(n, 0.0);
     t.f_ext.assign(n, SpatialVector::Zero());
     if (n > 0) {
       // Every joint must move inertia: check the factor at q = 0.
@@ -224,10 +225,7 @@ void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState&
     for (int i = 0; i < n; ++i) {
       const double c = model.joints[t.dof_joint[i]].viscous_friction;
       if (c <= 0.0 || t.qd[i] == 0.0) continue;
-      std::fill(t.qdd.begin(), t.qdd.end(), 0.0);
-      t.qdd[i] = 1.0;
-      SolveLtdl(t.model, t.data, t.qdd.data());
-      const double bound = std::abs(t.qd[i]) / (h * t.qdd[i]);
+      const double bound = std::abs(t.qd[i]) / (h * InverseInertiaDiagonal(t.model, t.data, i, t.qdd.data()));
       const double friction = std::min(c * std::abs(t.qd[i]), bound);
       t.tau[i] -= t.qd[i] > 0.0 ? friction : -friction;
     }
@@ -255,9 +253,17 @@ void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState&
         t.f_ext_used = true;
       }
     }
+    // Eq. 1's free acceleration, H qdd = tau - C(q, qd; g, the base's
+    // acceleration, drag): the bias C by RNEA at qdd = 0, then the LTDL
+    // factor built above for the island solve. Featherstone's ABA gives the
+    // same qdd, but on our trees (d <= 9) CRBA + LTDL is already paid and RNEA
+    // costs a fifth of ABA (docs/benchmarks.md, "The tree algorithms").
     const SpatialVector a_W = (t.V_base_W - V_prev) / h;
-    ForwardDynamics(t.model, &t.data, t.tau.data(), BaseAcceleration(t.data, model.settings.gravity, a_W),
-                    t.f_ext_used ? t.f_ext.data() : nullptr, t.qdd.data());
+    std::fill(t.qdd.begin(), t.qdd.end(), 0.0);
+    InverseDynamics(t.model, &t.data, t.qdd.data(), BaseAcceleration(t.data, model.settings.gravity, a_W),
+                    t.f_ext_used ? t.f_ext.data() : nullptr, t.bias.data());
+    for (int i = 0; i < n; ++i) t.qdd[i] = t.tau[i] - t.bias[i];
+    SolveLtdl(t.model, t.data, t.qdd.data());
     for (int i = 0; i < n; ++i) t.qd[i] += h * t.qdd[i];
     // The bodies' free twists.
     for (BodyId c : t.bodies) {

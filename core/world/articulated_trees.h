@@ -9,9 +9,10 @@
 //                        by construction);
 //   kExternalImpulses    the base's twist: the mount's plus eq. 16's
 //                        correction towards the mount's pose; qd* = qd^l +
-//                        h ABA(q^{l+1}, qd^l; tau, g, the base's
-//                        acceleration, drag) (eq. 1's free acceleration), and
-//                        H's LTDL factor at q^{l+1} for the island solve;
+//                        h H^-1 (tau - C(q^{l+1}, qd^l; g, the base's
+//                        acceleration, drag)) (eq. 1's free acceleration: C
+//                        by RNEA, H by CRBA and its LTDL factor at q^{l+1},
+//                        which the island solve then reuses);
 //   kSolveIslands        the island's inverse inertia on tree bodies is
 //                        J H^-1 J^T (solvers/island_tree.h); tree joints add
 //                        no equality rows, couplings and loops still do;
@@ -123,7 +124,7 @@ class ArticulatedTrees {
     bool fixed_root = false;    // the root's child is the base, moved by the mount
     std::vector<JointId> dof_joint;  // per tree body
     std::vector<BodyId> bodies;      // world bodies on the tree, base included, ascending
-    std::vector<double> q, qd, q_prev, tau, qdd;
+    std::vector<double> q, qd, q_prev, tau, qdd, bias;  // bias: RNEA's C(q, qd) at qdd = 0 (N m or N)
     std::vector<SpatialVector> f_ext;
     Pose X_W0;                                   // the base frame in the world
     SpatialVector V_base_W = SpatialVector::Zero();     // at l+1 (world, about the origin)

@@ -165,6 +165,30 @@ TEST_CASE("The LTDL factor solves H x = b as a dense Cholesky does, with no fill
   }
 }
 
+TEST_CASE("(H^-1)_ii along i's ancestor chain equals the full LTDL solve of e_i bit for bit, and the dense inverse") {
+  // Used by the joints' viscous friction bound every step
+  // (ArticulatedTrees::FreeVelocities); the bits matter for determinism.
+  for (std::uint64_t seed : {21u, 22u, 23u}) {
+    const ArticulatedModel m = RandomTree(16, seed);
+    ArticulatedData d(m);
+    const State s = RandomState(m.dof(), seed + 100);
+    UpdateKinematics(m, s.q.data(), s.qd.data(), kBase, SpatialVector::Zero(), &d);
+    ComputeMassMatrix(m, &d);
+    REQUIRE(FactorLtdl(m, &d) == -1);
+    const int n = m.dof();
+    const Eigen::MatrixXd H_inv = DenseH(d).inverse();
+    std::vector<double> chain(n, -7.0), e(n);
+    for (int i = 0; i < n; ++i) {
+      std::fill(e.begin(), e.end(), 0.0);
+      e[i] = 1.0;
+      SolveLtdl(m, d, e.data());
+      const double diag = InverseInertiaDiagonal(m, d, i, chain.data());
+      CHECK(diag == e[i]);
+      CHECK(std::abs(diag - H_inv(i, i)) <= 1e-12 * std::abs(H_inv(i, i)));
+    }
+  }
+}
+
 TEST_CASE("ABA's accelerations equal the CRBA solve H^-1 (tau - C + J^T f) to 1e-12") {
   for (std::uint64_t seed : {21u, 22u, 23u}) {
     const ArticulatedModel m = RandomTree(15, seed);
