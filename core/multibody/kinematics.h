@@ -13,6 +13,12 @@ namespace grasplab {
 // i_X_parent v_parent + S_i qd_i and c_i = v_i x S_i qd_i.
 void UpdateKinematics(const ArticulatedModel& model, const double* q, const double* qd, const Pose& X_W0,
                       const SpatialVector& v_base, ArticulatedData* data);
+// Its two halves: the transforms and world axes (X_0W, i_X_parent, i_X_W,
+// s_W), a function of q and X_W0 only; then the velocities (v_base, v_i,
+// c_i), which read i_X_parent. UpdateKinematics is the one, then the other.
+void UpdatePositions(const ArticulatedModel& model, const double* q, const Pose& X_W0, ArticulatedData* data);
+void UpdateVelocities(const ArticulatedModel& model, const double* qd, const SpatialVector& v_base,
+                      ArticulatedData* data);
 
 // Body i's frame in the world (x_W = X_WB x_B) after UpdateKinematics.
 inline Pose BodyPoseWorld(const ArticulatedData& data, int i) {

@@ -1,6 +1,7 @@
 #include "core/world/articulated_trees.h"
 
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <functional>
 
@@ -117,10 +118,12 @@ Status ArticulatedTrees::Build(const WorldModel& model, const WorldState& state)
     t.tau.assign(n, 0.0);
     t.qdd.assign(n, 0.0);
     t.bias.assign(n, 0.0);
+    t.q_placed.assign(n, 0.0);
     t.f_ext.assign(n, SpatialVector::Zero());
     if (n > 0) {
       // Every joint must move inertia: check the factor at q = 0.
       UpdateKinematics(t.model, t.q.data(), t.qd.data(), Pose{}, SpatialVector::Zero(), &t.data);
+      t.placed = false;  // at q = 0 and the identity base, not the world's
       ComputeMassMatrix(t.model, &t.data);
       const int bad = FactorLtdl(t.model, &t.data);
       if (bad >= 0) {
@@ -160,6 +163,9 @@ void ArticulatedTrees::PlaceTree(const WorldModel& model, Tree* t, WorldState* s
     t->qd[i] = state->joints[t->dof_joint[i]].velocity;
   }
   UpdateKinematics(t->model, t->q.data(), t->qd.data(), t->X_W0, SpatialVector::Zero(), &t->data);
+  t->q_placed = t->q;  // same size: no allocation
+  t->X_placed = t->X_W0;
+  t->placed = true;
   for (BodyId c : t->bodies) {
     const BodyLink& l = link_[c];
     const Pose X_WB = l.body < 0 ? t->X_W0 : BodyPoseWorld(t->data, l.body);
@@ -190,6 +196,23 @@ void ArticulatedTrees::IntegratePositions(const WorldModel& model, double h, Wor
   }
 }
 
+bool ArticulatedTrees::PlacedAt(const Tree& t) {
+  if (!t.placed || t.q_placed.size() != t.q.size()) return false;
+  // Bit for bit (memcmp: emscripten 3.1.6's libc++ has no std::bit_cast):
+  // -0 and +0, or two NaNs, are not "the same q" here.
+  auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; };
+  for (std::size_t i = 0; i < t.q.size(); ++i) {
+    if (!same(t.q[i], t.q_placed[i])) return false;
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (!same(t.X_W0.p[k], t.X_placed.p[k])) return false;
+  }
+  for (int k = 0; k < 4; ++k) {
+    if (!same(t.X_W0.q.coeffs()[k], t.X_placed.q.coeffs()[k])) return false;
+  }
+  return true;
+}
+
 void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState& state, double h,
                                       const DragSpring& drag, std::vector<VelocityBody>* bodies,
                                       std::span<const Vec3> force_W, std::span<const Vec3> torque_W) {
@@ -216,7 +239,11 @@ void ArticulatedTrees::FreeVelocities(const WorldModel& model, const WorldState&
       t.tau[i] = js.effort;
     }
     const SpatialTransform X_0W = TransformFromPose(t.X_W0);
-    UpdateKinematics(t.model, t.q.data(), t.qd.data(), t.X_W0, X_0W.ApplyMotion(V_prev), &t.data);
+    // The transforms are PlaceTree's when q and the base are bit for bit
+    // those it placed (the usual step: kIntegratePositions placed the tree,
+    // nothing moved it since); the velocities always.
+    if (!PlacedAt(t)) UpdatePositions(t.model, t.q.data(), t.X_W0, &t.data);
+    UpdateVelocities(t.model, t.qd.data(), X_0W.ApplyMotion(V_prev), &t.data);
     ComputeMassMatrix(t.model, &t.data);
     (void)FactorLtdl(t.model, &t.data);  // positive definite: checked at Build, inertias fixed
     // Viscous joint friction (eq. 14's v q_dot), explicit but bounded so it

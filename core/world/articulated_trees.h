@@ -125,6 +125,11 @@ class ArticulatedTrees {
     std::vector<JointId> dof_joint;  // per tree body
     std::vector<BodyId> bodies;      // world bodies on the tree, base included, ascending
     std::vector<double> q, qd, q_prev, tau, qdd, bias;  // bias: RNEA's C(q, qd) at qdd = 0 (N m or N)
+    // The q and base pose of the last PlaceTree, whose transforms data still
+    // holds (FreeVelocities reuses them when q and X_W0 are bit for bit these).
+    std::vector<double> q_placed;
+    Pose X_placed;
+    bool placed = false;
     std::vector<SpatialVector> f_ext;
     Pose X_W0;                                   // the base frame in the world
     SpatialVector V_base_W = SpatialVector::Zero();     // at l+1 (world, about the origin)
@@ -142,6 +147,8 @@ class ArticulatedTrees {
   void BaseTarget(const WorldModel& model, const WorldState& state, Tree* t) const;
   // Body poses by forward kinematics from the joints' q and t's base pose.
   void PlaceTree(const WorldModel& model, Tree* t, WorldState* state);
+  // Whether t.data's transforms are those of t.q and t.X_W0 (the last PlaceTree's).
+  static bool PlacedAt(const Tree& t);
 
   std::vector<Tree> trees_;
   std::vector<BodyLink> link_;  // per world body
