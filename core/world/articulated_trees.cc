@@ -162,7 +162,9 @@ void ArticulatedTrees::PlaceTree(const WorldModel& model, Tree* t, WorldState* s
     t->q[i] = state->joints[t->dof_joint[i]].position;
     t->qd[i] = state->joints[t->dof_joint[i]].velocity;
   }
-  UpdateKinematics(t->model, t->q.data(), t->qd.data(), t->X_W0, SpatialVector::Zero(), &t->data);
+  // The transforms only: the body velocities v_i, c_i are read by RNEA
+  // alone, after FreeVelocities computes them for the step's base twist.
+  UpdatePositions(t->model, t->q.data(), t->X_W0, &t->data);
   t->q_placed = t->q;  // same size: no allocation
   t->X_placed = t->X_W0;
   t->placed = true;
