@@ -1,5 +1,7 @@
 #include "core/math/dense_cholesky.h"
 
+#include "core/math/dot4.h"
+
 #include <cmath>
 #include <cstddef>
 
@@ -107,9 +109,7 @@ void DenseCholesky::Solve(double* b) const {
   }
   for (int i = n - 1; i >= 0; --i) {
     const double* ui = U + static_cast<std::size_t>(i) * n;
-    double s = b[i];
-    for (int k = i + 1; k < n; ++k) s -= ui[k] * b[k];
-    b[i] = s / ui[i];
+    b[i] = (b[i] - Dot4(ui + i + 1, b + i + 1, n - i - 1)) / ui[i];
   }
 }
 

@@ -1,5 +1,7 @@
 #include "core/math/dense_lu.h"
 
+#include "core/math/dot4.h"
+
 #include <cmath>
 #include <cstddef>
 #include <utility>
@@ -167,9 +169,8 @@ void DenseLu::Solve(double* b) const {
     for (int i = k + 1; i < n; ++i) b[i] -= at(i, k) * yk;
   }
   for (int i = n - 1; i >= 0; --i) {
-    double s = b[i];
-    for (int j = i + 1; j < n; ++j) s -= at(i, j) * b[j];
-    b[i] = s / at(i, i);
+    const double* ui = &lu_[static_cast<std::size_t>(i) * n];
+    b[i] = (b[i] - Dot4(ui + i + 1, b + i + 1, n - i - 1)) / ui[i];
   }
 }
 

@@ -72,10 +72,16 @@ std::vector<double> ReferenceSolve(const std::vector<double>& A, int n, std::vec
     for (int k = 0; k < i; ++k) s -= L[i * n + k] * b[k];
     b[i] = s / L[i * n + i];
   }
+  // L^T x = y: x_i = (y_i - sum_{k>i} L_ki x_k) / L_ii, the sum in four
+  // partial sums by (k - i - 1) mod 4 over the leading multiple of 4,
+  // combined (s0 + s1) + (s2 + s3), then the rest in increasing k.
   for (int i = n - 1; i >= 0; --i) {
-    double s = b[i];
-    for (int k = i + 1; k < n; ++k) s -= L[k * n + i] * b[k];
-    b[i] = s / L[i * n + i];
+    const int m = n - i - 1, whole = m - m % 4;
+    double part[4] = {0.0, 0.0, 0.0, 0.0};
+    for (int t = 0; t < whole; ++t) part[t % 4] += L[(i + 1 + t) * n + i] * b[i + 1 + t];
+    double s = (part[0] + part[1]) + (part[2] + part[3]);
+    for (int t = whole; t < m; ++t) s += L[(i + 1 + t) * n + i] * b[i + 1 + t];
+    b[i] = (b[i] - s) / L[i * n + i];
   }
   return b;
 }

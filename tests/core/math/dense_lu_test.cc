@@ -15,15 +15,21 @@ namespace {
 
 // L U x = b by the textbook substitutions on a row-major n x n factor (unit
 // L below the diagonal, U on and above it), row by row: the reference the
-// tests hold DenseLu::Solve's bits against.
+// tests hold DenseLu::Solve's bits against. The back substitution's sum
+// sum_{j>i} U_ij x_j runs in four partial sums by (j - i - 1) mod 4 over the
+// leading multiple of 4, combined (s0 + s1) + (s2 + s3), then the rest in
+// increasing j (DenseLu::Solve's defined order, core/math/dot4.h).
 std::vector<double> TextbookSubstitution(const std::vector<double>& LU, int n, std::vector<double> b) {
   for (int k = 0; k + 1 < n; ++k) {
     for (int i = k + 1; i < n; ++i) b[i] -= LU[i * n + k] * b[k];
   }
   for (int i = n - 1; i >= 0; --i) {
-    double s = b[i];
-    for (int j = i + 1; j < n; ++j) s -= LU[i * n + j] * b[j];
-    b[i] = s / LU[i * n + i];
+    const int m = n - i - 1, whole = m - m % 4;
+    double part[4] = {0.0, 0.0, 0.0, 0.0};
+    for (int t = 0; t < whole; ++t) part[t % 4] += LU[i * n + i + 1 + t] * b[i + 1 + t];
+    double s = (part[0] + part[1]) + (part[2] + part[3]);
+    for (int t = whole; t < m; ++t) s += LU[i * n + i + 1 + t] * b[i + 1 + t];
+    b[i] = (b[i] - s) / LU[i * n + i];
   }
   return b;
 }
