@@ -34,6 +34,7 @@ void DenseCholesky::Reserve(int n) {
   // smaller block would zero-fill the difference for nothing).
   if (w_.size() < nn) w_.resize(nn);
   if (u_.size() < nn) u_.resize(nn);
+  if (inv_diag_.size() < static_cast<std::size_t>(n)) inv_diag_.resize(n);
 }
 
 namespace {
@@ -70,9 +71,10 @@ bool DenseCholesky::FactorInPlace() {
     const double d = cj[j];
     if (!(d > 0.0) || !(d - d == 0.0)) return nullptr;
     double* uj = U + static_cast<std::size_t>(j) * n;
-    const double ljj = std::sqrt(d);
+    const double ljj = std::sqrt(d), inv = 1.0 / ljj;
     uj[j] = ljj;
-    for (int i = j + 1; i < n; ++i) uj[i] = cj[i] / ljj;
+    inv_diag_[j] = inv;
+    for (int i = j + 1; i < n; ++i) uj[i] = cj[i] * inv;
     return uj;
   };
   int j = 0;
@@ -101,15 +103,16 @@ void DenseCholesky::Solve(double* b) const {
   const double* U = u_.data();
   // L y = b by columns (y_i = (b_i - sum_{k<i} L_ik y_k) / L_ii, the
   // subtractions in increasing k as by rows), then L^T x = y by rows.
+  const double* inv = inv_diag_.data();
   for (int k = 0; k < n; ++k) {
     const double* uk = U + static_cast<std::size_t>(k) * n;
-    const double yk = b[k] / uk[k];
+    const double yk = b[k] * inv[k];
     b[k] = yk;
     for (int i = k + 1; i < n; ++i) b[i] -= uk[i] * yk;
   }
   for (int i = n - 1; i >= 0; --i) {
     const double* ui = U + static_cast<std::size_t>(i) * n;
-    b[i] = (b[i] - Dot4(ui + i + 1, b + i + 1, n - i - 1)) / ui[i];
+    b[i] = (b[i] - Dot4(ui + i + 1, b + i + 1, n - i - 1)) * inv[i];
   }
 }
 

@@ -28,6 +28,9 @@ class DenseCholesky {
   int n_ = 0;
   std::vector<double> w_;  // A's lower triangle by columns, reduced in place (the upper is not read)
   std::vector<double> u_;  // L^T row-major (upper triangle; the lower is not read)
+  // 1 / L_jj, formed once per column: the column is c_ij (1 / L_jj) and the
+  // substitutions multiply by it, as LAPACK's dpotf2 scales by 1 / A_jj.
+  std::vector<double> inv_diag_;
 };
 
 }  // namespace grasplab

@@ -65,6 +65,7 @@ bool DenseLu::Eliminate() {
   const int n = n_;
   const std::size_t stride = static_cast<std::size_t>(n);
   pivot_.assign(n, 0);
+  inv_pivot_.resize(n);  // every entry written before Solve reads it
   double* const lu = lu_.data();
   auto row = [&](int i) { return lu + static_cast<std::size_t>(i) * stride; };
   // Column k's pivot (largest magnitude from row k down, first on ties),
@@ -94,7 +95,7 @@ bool DenseLu::Eliminate() {
     return true;
   };
   // Right-looking elimination, two columns at a time. One column at a time
-  // would be: pivot k, then every row i > k with multiplier f = a_ik / a_kk
+  // would be: pivot k, then every row i > k with multiplier f = a_ik (1 / a_kk)
   // != 0 loses f times row k on columns j > k. Here: pivot k and its
   // multipliers; row k + 1's part right of column k updated alone (it is
   // the next pivot row); column k + 1 updated below it, pivoted, and its
@@ -110,8 +111,9 @@ bool DenseLu::Eliminate() {
   for (; k + 1 < n; k += 2) {
     if (!pivot_row(k)) return false;
     const double* rk = row(k);
-    const double pk = rk[k];
-    for (int i = k + 1; i < n; ++i) row(i)[k] = row(i)[k] / pk;
+    const double inv_pk = 1.0 / rk[k];
+    inv_pivot_[k] = inv_pk;
+    for (int i = k + 1; i < n; ++i) row(i)[k] = row(i)[k] * inv_pk;
     const int k1 = k + 1;
     // Column k + 1 below row k, so that it can be pivoted.
     for (int i = k1; i < n; ++i) {
@@ -126,11 +128,12 @@ bool DenseLu::Eliminate() {
       const double f = rk1[k];
       if (f != 0.0) UpdateRow1(row(k1), rk, f, k1 + 1, n);
     }
-    const double pk1 = rk1[k1];
+    const double inv_pk1 = 1.0 / rk1[k1];
+    inv_pivot_[k1] = inv_pk1;
     for (int i = k1 + 1; i < n; ++i) {
       double* ri = row(i);
       const double f0 = ri[k];
-      const double f1 = ri[k1] / pk1;
+      const double f1 = ri[k1] * inv_pk1;
       ri[k1] = f1;
       if (f0 != 0.0 && f1 != 0.0) {
         UpdateRow2(ri, rk, rk1, f0, f1, k1 + 1, n);
@@ -141,7 +144,10 @@ bool DenseLu::Eliminate() {
       }
     }
   }
-  if (k < n && !pivot_row(k)) return false;  // the last column of an odd n
+  if (k < n) {  // the last column of an odd n
+    if (!pivot_row(k)) return false;
+    inv_pivot_[k] = 1.0 / row(k)[k];
+  }
   return true;
 }
 
@@ -170,7 +176,7 @@ void DenseLu::Solve(double* b) const {
   }
   for (int i = n - 1; i >= 0; --i) {
     const double* ui = &lu_[static_cast<std::size_t>(i) * n];
-    b[i] = (b[i] - Dot4(ui + i + 1, b + i + 1, n - i - 1)) / ui[i];
+    b[i] = (b[i] - Dot4(ui + i + 1, b + i + 1, n - i - 1)) * inv_pivot_[i];
   }
 }
 

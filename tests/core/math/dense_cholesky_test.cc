@@ -64,13 +64,13 @@ std::vector<double> ReferenceSolve(const std::vector<double>& A, int n, std::vec
     for (int i = j; i < n; ++i) {
       double s = A[i * n + j];
       for (int m = 0; m < j; ++m) s -= L[i * n + m] * L[j * n + m];
-      L[i * n + j] = i == j ? std::sqrt(s) : s / L[j * n + j];
+      L[i * n + j] = i == j ? std::sqrt(s) : s * (1.0 / L[j * n + j]);  // the column scaled by 1 / L_jj
     }
   }
   for (int i = 0; i < n; ++i) {
     double s = b[i];
     for (int k = 0; k < i; ++k) s -= L[i * n + k] * b[k];
-    b[i] = s / L[i * n + i];
+    b[i] = s * (1.0 / L[i * n + i]);
   }
   // L^T x = y: x_i = (y_i - sum_{k>i} L_ki x_k) / L_ii, the sum in four
   // partial sums by (k - i - 1) mod 4 over the leading multiple of 4,
@@ -81,7 +81,7 @@ std::vector<double> ReferenceSolve(const std::vector<double>& A, int n, std::vec
     for (int t = 0; t < whole; ++t) part[t % 4] += L[(i + 1 + t) * n + i] * b[i + 1 + t];
     double s = (part[0] + part[1]) + (part[2] + part[3]);
     for (int t = whole; t < m; ++t) s += L[(i + 1 + t) * n + i] * b[i + 1 + t];
-    b[i] = (b[i] - s) / L[i * n + i];
+    b[i] = (b[i] - s) * (1.0 / L[i * n + i]);
   }
   return b;
 }

@@ -29,7 +29,7 @@ std::vector<double> TextbookSubstitution(const std::vector<double>& LU, int n, s
     for (int t = 0; t < whole; ++t) part[t % 4] += LU[i * n + i + 1 + t] * b[i + 1 + t];
     double s = (part[0] + part[1]) + (part[2] + part[3]);
     for (int t = whole; t < m; ++t) s += LU[i * n + i + 1 + t] * b[i + 1 + t];
-    b[i] = (b[i] - s) / LU[i * n + i];
+    b[i] = (b[i] - s) * (1.0 / LU[i * n + i]);
   }
   return b;
 }
@@ -122,7 +122,7 @@ TEST_CASE("LU solves right-hand sides with leading zeros with the bits of the fu
   std::vector<double> LU = A;
   for (int k = 0; k < n; ++k) {
     for (int i = k + 1; i < n; ++i) {
-      const double f = LU[i * n + k] / LU[k * n + k];
+      const double f = LU[i * n + k] * (1.0 / LU[k * n + k]);  // the pivot's reciprocal, as dgetf2
       LU[i * n + k] = f;
       if (f == 0.0) continue;
       for (int j = k + 1; j < n; ++j) LU[i * n + j] -= f * LU[k * n + j];
@@ -185,7 +185,7 @@ TEST_CASE("LU's two-columns-at-a-time elimination has the bits of one column at 
         ++swapped;
         for (int j = 0; j < n; ++j) std::swap(R[p * n + j], R[k * n + j]);
       }
-      for (int i = k + 1; i < n; ++i) R[i * n + k] = R[i * n + k] / R[k * n + k];
+      for (int i = k + 1; i < n; ++i) R[i * n + k] = R[i * n + k] * (1.0 / R[k * n + k]);
       for (int i = k + 1; i < n; ++i) {
         const double f = R[i * n + k];
         if (f == 0.0) continue;
