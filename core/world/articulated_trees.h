@@ -73,7 +73,7 @@ class ArticulatedTrees {
   // tree bodies' velocities by the twists of qd*.
   // force_W, torque_W (optional, per world body: N, and N m about the
   // body's centre of mass, world frame) act on the tree bodies as external
-  // forces in ABA: the penalty model's contact forces.
+  // forces in RNEA's bias: the penalty model's contact forces.
   void FreeVelocities(const WorldModel& model, const WorldState& state, double h, const DragSpring& drag,
                       std::vector<VelocityBody>* bodies, std::span<const Vec3> force_W = {},
                       std::span<const Vec3> torque_W = {});

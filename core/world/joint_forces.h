@@ -18,7 +18,7 @@
 namespace grasplab {
 
 // Joints marked in `skip` (the reduced formulation's tree joints, whose
-// efforts and viscous friction enter ABA's torques) are left out.
+// efforts and viscous friction enter the trees' joint torques) are left out.
 void ApplyJointForces(const WorldModel& model, const WorldState& state, double h, std::vector<VelocityBody>* bodies,
                       std::span<const std::uint8_t> skip = {});
 

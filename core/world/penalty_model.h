@@ -27,7 +27,7 @@
 // trees are in y as their joints' q and qd (and a mounted base's pose and
 // twist) instead of their bodies' 13 numbers (world/articulated_trees.h):
 // the derivative places their bodies by forward kinematics, the contact
-// forces on them enter ABA as external forces (ArticulatedTrees::
+// forces on them enter RNEA's bias as external forces (ArticulatedTrees::
 // FreeVelocities over delta), the island solve handles their joint rows
 // (limits, motors, couplings) in joint space, and qdd = (qd^+ - qd) / delta.
 // No joint drifts: the joints hold by construction, as in the reduced

@@ -36,7 +36,8 @@ enum class Formulation {
   kMaximal,
   // Chardonnet et al. (seed 003) after Featherstone: a robot is a tree in
   // joint coordinates on a static or moving base; free accelerations by
-  // ABA, contacts through J H^-1 J^T; no joint drift by construction.
+  // RNEA's bias and the CRBA's LTDL factor, contacts through J H^-1 J^T; no
+  // joint drift by construction.
   kReduced,
 };
 // "maximal" or "reduced".
