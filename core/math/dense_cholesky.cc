@@ -1,9 +1,9 @@
 #include "core/math/dense_cholesky.h"
 
-#include "core/math/dot4.h"
-
 #include <cmath>
 #include <cstddef>
+
+#include "core/math/dot4.h"
 
 namespace grasplab {
 

@@ -1,10 +1,10 @@
 #include "core/math/dense_lu.h"
 
-#include "core/math/dot4.h"
-
 #include <cmath>
 #include <cstddef>
 #include <utility>
+
+#include "core/math/dot4.h"
 
 namespace grasplab {
 

@@ -1,8 +1,8 @@
 #include "core/world/articulated_trees.h"
 
 #include <algorithm>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <functional>
 
 #include "core/dynamics/integrate_pose.h"
@@ -10,7 +10,6 @@
 #include "core/multibody/crba.h"
 #include "core/multibody/kinematics.h"
 #include "core/multibody/ltdl.h"
-#include "core/multibody/rnea.h"
 #include "core/multibody/rnea.h"
 
 namespace grasplab {
