@@ -53,6 +53,10 @@ int WarmStartStore::MatchContacts(std::span<Contact> contacts, Carry carry) {
 }
 
 void WarmStartStore::RememberContacts(std::span<const Contact> contacts) {
+  // assign() from a range allocates exactly the new size when it outgrows
+  // the capacity: a pile gaining a contact a step would allocate every step.
+  // Grown geometrically instead, as push_back grows.
+  if (contacts.size() > previous_.capacity()) previous_.reserve(std::max(contacts.size(), 2 * previous_.capacity()));
   previous_.assign(contacts.begin(), contacts.end());
   // The index, sorted by (unordered pair, index): already in that order
   // when the contacts follow the contact finder's pair order, so the sort
