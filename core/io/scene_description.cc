@@ -120,7 +120,9 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
                  {"warmStart", ws.warm_start},
                  {"frictionAnchors", ws.friction_anchors}};
   j["dynamics"] = {{"formulation", FormulationName(ws.formulation)}};
-  j["contact"] = {{"threshold", ws.contact_threshold}, {"slipThreshold", ws.slip_threshold}};
+  j["contact"] = {{"threshold", ws.contact_threshold},
+                  {"slipThreshold", ws.slip_threshold},
+                  {"reuseDistance", ws.contact_reuse_distance}};
   j["sleep"] = {{"enabled", ws.sleep.enabled}, {"time", ws.sleep.time}, {"linear", ws.sleep.linear}, {"angular", ws.sleep.angular}};
   return j;
 }

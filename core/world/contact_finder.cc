@@ -12,7 +12,9 @@ void ContactFinder::FindPairs(const WorldModel& model, const WorldState& state, 
   const double g = model.settings.gravity.norm();
   travel_.assign(n, 0.0);
   aabbs_.resize(n);
+  radius_.resize(n);
   for (int i = 0; i < n; ++i) {
+    radius_[i] = BoundingRadius(model.bodies[i].shape);
     if (!model.bodies[i].is_static && speculative) {
       const double reach = state.v_WB[i].norm() + state.w_WB[i].norm() * BoundingRadius(model.bodies[i].shape) + h * g;
       travel_[i] = 2.0 * h * reach;
@@ -33,22 +35,56 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
   contacts.clear();
   ranges_.clear();
   std::size_t cursor = 0;  // into previous_ranges_; both lists follow pairs_' sorted order
+  std::size_t reuse_cursor = 0;  // into reused_, in the same order
+  const double delta = model.settings.contact_reuse_distance;
+  next_reused_.clear();
+  next_points_.clear();
   NarrowPhaseSettings np;
   for (const auto& [a, b] : pairs_) {
     const std::size_t first = contacts.size();
+    const BodyPair p{a, b};
+    const ReusedPair* reused = nullptr;
+    if (delta > 0.0) {
+      while (reuse_cursor < reused_.size() && reused_[reuse_cursor].pair < p) ++reuse_cursor;
+      if (reuse_cursor < reused_.size() && reused_[reuse_cursor].pair == p) reused = &reused_[reuse_cursor];
+    }
     if (keep && (asleep[a] || model.is_static[a]) && (asleep[b] || model.is_static[b])) {
-      const BodyPair p{a, b};
       while (cursor < previous_ranges_.size() && previous_ranges_[cursor].pair < p) ++cursor;
       if (cursor < previous_ranges_.size() && previous_ranges_[cursor].pair == p) {
         const PairContacts& r = previous_ranges_[cursor];
         contacts.insert(contacts.end(), previous_.begin() + r.first, previous_.begin() + r.first + r.count);
         ranges_.push_back({p, static_cast<int>(first), r.count});
+        if (reused) CarryReused(*reused);
         continue;
       }
     }
     np.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
-    CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts,
-                  &narrow_);
+    if (delta <= 0.0) {
+      CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts,
+                    &narrow_);
+    } else {
+      // S: the body of the smaller bounding radius (a plane's is infinite).
+      const BodyId L = radius_[b] <= radius_[a] ? a : b, S = L == a ? b : a;
+      const Pose& X_WL = state->X_WB[L];
+      Pose X_LS;
+      X_LS.q = X_WL.q.conjugate() * state->X_WB[S].q;
+      X_LS.p = X_WL.ApplyInverse(state->X_WB[S].p);
+      bool reuse = false;
+      if (reused) {
+        const Quat dq = reused->X_LS.q.conjugate() * X_LS.q;
+        const double moved = (X_LS.p - reused->X_LS.p).norm() + 2.0 * dq.vec().norm() * radius_[S];
+        reuse = moved <= delta && np.margin + moved <= reused->margin;  // false for NaN
+      }
+      if (reuse) {
+        PlaceReused(*reused, state->X_WB, &contacts);
+        CarryReused(*reused);
+      } else {
+        np.margin += delta;
+        CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np,
+                      &contacts, &narrow_);
+        RecordReused(p, X_LS, np.margin, std::span<const Contact>(contacts).subspan(first), state->X_WB);
+      }
+    }
     const PairProperties pair = model.materials.Combine(model.bodies[a].material, model.bodies[b].material);
     for (std::size_t k = first; k < contacts.size(); ++k) {
       Contact& c = contacts[k];
@@ -64,6 +100,43 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
     if (!asleep.empty()) ranges_.push_back({BodyPair{a, b}, static_cast<int>(first), static_cast<int>(contacts.size() - first)});
   }
   ranges_valid_ = !asleep.empty();
+  reused_.swap(next_reused_);
+  points_.swap(next_points_);
+  // The two buffers of each list grow together, in one step: a step after
+  // the lists' largest size so far allocates nothing.
+  next_reused_.reserve(reused_.capacity());
+  next_points_.reserve(points_.capacity());
+}
+
+void ContactFinder::CarryReused(const ReusedPair& r) {
+  next_reused_.push_back(r);
+  next_reused_.back().first = static_cast<int>(next_points_.size());
+  next_points_.insert(next_points_.end(), points_.begin() + r.first, points_.begin() + r.first + r.count);
+}
+
+void ContactFinder::PlaceReused(const ReusedPair& r, const std::vector<Pose>& X_WB, std::vector<Contact>* out) const {
+  for (int k = r.first; k < r.first + r.count; ++k) {
+    const ReusedPoint& rp = points_[k];
+    Contact& c = out->emplace_back();
+    c.body_a = rp.body_a;
+    c.body_b = rp.body_b;
+    const Vec3 p_A = X_WB[rp.body_a].Apply(rp.p_A), p_B = X_WB[rp.body_b].Apply(rp.p_B);
+    c.n_W = X_WB[rp.body_a].q * rp.n_A;
+    c.separation = c.n_W.dot(p_A - p_B);
+    c.p_W = 0.5 * (p_A + p_B);
+  }
+}
+
+void ContactFinder::RecordReused(const BodyPair& pair, const Pose& X_LS, double margin, std::span<const Contact> found,
+                                 const std::vector<Pose>& X_WB) {
+  next_reused_.push_back({pair, X_LS, margin, static_cast<int>(next_points_.size()), static_cast<int>(found.size())});
+  for (const Contact& c : found) {
+    // The surface points: A lies on the normal's side, separation/2 from p.
+    const Vec3 half = 0.5 * c.separation * c.n_W;
+    const Pose& X_WA = X_WB[c.body_a];
+    next_points_.push_back({c.body_a, c.body_b, X_WA.ApplyInverse(c.p_W + half), X_WB[c.body_b].ApplyInverse(c.p_W - half),
+                            X_WA.q.conjugate() * c.n_W});
+  }
 }
 
 }  // namespace grasplab

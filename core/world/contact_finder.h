@@ -10,6 +10,23 @@
 // pair's boxes overlap whenever its distance is below the pair margin: the
 // threshold plus both travel distances. The velocity solve then sees
 // contacts before they happen.
+//
+// Reused contact sets (WorldSettings::contact_reuse_distance, delta): a
+// pair's contacts are kept as material points of each body (body frames)
+// with the normal in A's frame, and the relative pose of the pair at the
+// query (the smaller body S, by bounding radius r_S, in the larger L's
+// frame). While every point of S has since moved relative to L by at most
+// delta, exactly bounded by |p_LS - p_LS'| + 2 |vec(q_LS'^* q_LS)| r_S (the
+// chord of the relative rotation at r_S), the pair is not collided again:
+// its points are placed by the current poses, p = (p_A + p_B) / 2, n = R_A
+// n_A, separation n . (p_A - p_B). Queried pairs look delta farther than
+// their margin, so a reused set still holds every feature pair within the
+// current margin: reuse needs margin + moved <= the margin queried. Jolt's
+// body pair cache does the same with 1 mm and 2 degrees; delta defaults to
+// 10 um, a tenth of the contact threshold. An empty set is kept too (a pair
+// farther apart than its margin stays so within delta). The cache holds
+// only poses and points found from them, so a trajectory stays a function of
+// the scene and its commands (native = WASM, links replay).
 #pragma once
 
 #include <cstdint>
@@ -55,6 +72,29 @@ class ContactFinder {
   std::vector<PairContacts> ranges_, previous_ranges_;
   std::vector<Contact> previous_;
   bool ranges_valid_ = false;  // the last call recorded ranges_
+  // Reused contact sets (header), in pairs_' sorted order: this call's
+  // entries are written to next_* and swapped in at the end.
+  struct ReusedPair {
+    BodyPair pair;
+    Pose X_LS;             // S in L's frame at the query
+    double margin = 0.0;   // m: the margin queried (the pair's own plus delta)
+    int first = 0, count = 0;  // into points_
+  };
+  struct ReusedPoint {
+    BodyId body_a = -1, body_b = -1;  // as in the Contact (a plane may be either)
+    Vec3 p_A, p_B;  // the surface points, in A's and B's body frames (m)
+    Vec3 n_A;       // the normal in A's frame
+  };
+  // This call's entry for a pair: r itself (its points copied), a reused
+  // set placed at the current poses, or a queried set recorded.
+  void CarryReused(const ReusedPair& r);
+  void PlaceReused(const ReusedPair& r, const std::vector<Pose>& X_WB, std::vector<Contact>* out) const;
+  void RecordReused(const BodyPair& pair, const Pose& X_LS, double margin, std::span<const Contact> found,
+                    const std::vector<Pose>& X_WB);
+
+  std::vector<double> radius_;  // BoundingRadius per body (m), set by FindPairs
+  std::vector<ReusedPair> reused_, next_reused_;
+  std::vector<ReusedPoint> points_, next_points_;
 };
 
 }  // namespace grasplab

@@ -70,6 +70,12 @@ struct WorldSettings {
   double contact_threshold = 1e-4;  // m (0.1 mm, section 3.2), (0, 0.1]
   double error_reduction = 0.2;     // gamma, eqs. 16 and 19, [0, 1]
   double slip_threshold = 1e-3;     // m/s, s_t of eq. 13, [0, 10]
+  // A pair's contact set is reused, not recomputed, while neither body has
+  // moved relative to the other by more than this since the set was found
+  // (m, [0, 0.01]; world/contact_finder.h): a tenth of the contact
+  // threshold by default. 0 runs the narrow phase on every pair every step
+  // (the paper's method as written).
+  double contact_reuse_distance = 1e-5;
   int friction_directions = 8;      // u of eq. 4 (4, 6, 8, 12 or 16)
   double torsional_friction_radius = 0.0;  // m, [0, 1]; > 0 adds torsional columns to D (lcp_solver.h)
   double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
@@ -106,6 +112,7 @@ struct WorldSettingNames {
   std::string contact_threshold = "contact_threshold";
   std::string error_reduction = "error_reduction";
   std::string slip_threshold = "slip_threshold";
+  std::string contact_reuse_distance = "contact_reuse_distance";
   std::string friction_directions = "friction_directions";
   std::string torsional_friction_radius = "torsional_friction_radius";
   std::string joint_limit_angle = "joint_limit_angle";

@@ -259,7 +259,11 @@ TEST_CASE("Warm-start misses repaired by block pivots: same motion as the cold s
   INFO("misses " << misses << ", repaired by block pivots " << repaired << ", compared " << compared
                  << ", worst residual " << worst_residual << ", worst relative velocity difference " << worst_difference);
   REQUIRE(misses > 50);
-  CHECK(repaired > 0.2 * misses);
+  // Measured: 59 of 212 misses repaired with every pair collided every step,
+  // 34 of 179 with contact sets reused within 10 um (world/contact_finder.h):
+  // reuse removed 33 misses, the easy ones (a contact point that moved), and
+  // the misses left unrepaired went from 153 to 145.
+  CHECK(repaired > 0.15 * misses);
   CHECK(compared > 0.5 * repaired);
   CHECK(worst_residual <= 1e-10);
   CHECK(worst_difference <= 1e-8);
