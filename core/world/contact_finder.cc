@@ -1,6 +1,7 @@
 #include "core/world/contact_finder.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/collision/narrow_phase.h"
 #include "core/geometry/aabb.h"
@@ -75,6 +76,7 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
         const double moved = (X_LS.p - reused->X_LS.p).norm() + 2.0 * dq.vec().norm() * radius_[S];
         reuse = moved <= delta && np.margin + moved <= reused->margin;  // false for NaN
       }
+      const double margin = np.margin;
       if (reuse) {
         PlaceReused(*reused, state->X_WB, &contacts);
         CarryReused(*reused);
@@ -84,6 +86,12 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
                       &contacts, &narrow_);
         RecordReused(p, X_LS, np.margin, std::span<const Contact>(contacts).subspan(first), state->X_WB);
       }
+      // A set whose closest point lies beyond the pair's own margin (found in
+      // the delta-wider band) is kept for reuse but not emitted: the pair has
+      // the contacts it would have without reuse, none.
+      double closest = std::numeric_limits<double>::infinity();
+      for (std::size_t k = first; k < contacts.size(); ++k) closest = std::min(closest, contacts[k].separation);
+      if (!(closest <= margin)) contacts.resize(first);
     }
     const PairProperties pair = model.materials.Combine(model.bodies[a].material, model.bodies[b].material);
     for (std::size_t k = first; k < contacts.size(); ++k) {

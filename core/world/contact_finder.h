@@ -21,7 +21,9 @@
 // its points are placed by the current poses, p = (p_A + p_B) / 2, n = R_A
 // n_A, separation n . (p_A - p_B). Queried pairs look delta farther than
 // their margin, so a reused set still holds every feature pair within the
-// current margin: reuse needs margin + moved <= the margin queried. Jolt's
+// current margin: reuse needs margin + moved <= the margin queried. A set
+// whose closest point lies beyond the pair's current margin is kept but not
+// emitted (the pair has no contacts, as without reuse). Jolt's
 // body pair cache does the same with 1 mm and 2 degrees; delta defaults to
 // 10 um, a tenth of the contact threshold. An empty set is kept too (a pair
 // farther apart than its margin stays so within delta). The cache holds
