@@ -25,7 +25,10 @@ void BroadPhase::TreeQueries(std::span<const Aabb> boxes, std::span<const std::u
                              std::span<const BodyPair> excluded, std::vector<BodyPair>* pairs) {
   const int n = static_cast<int>(boxes.size());
   last_sort_moves_ = 0;
-  std::vector<int> bounded, unbounded;
+  std::vector<int>& bounded = bounded_;
+  std::vector<int>& unbounded = unbounded_;
+  bounded.clear();
+  unbounded.clear();
   for (int i = 0; i < n; ++i) (Unbounded(boxes[i]) ? unbounded : bounded).push_back(i);
   tree_.Build(boxes, bounded);
   auto emit = [&](int i, int j) {

@@ -50,6 +50,7 @@ class BroadPhase {
   std::vector<int> active_;
   AabbTree tree_;
   std::vector<int> hits_;
+  std::vector<int> bounded_, unbounded_;  // TreeQueries' split, kept between calls
   std::int64_t last_sort_moves_ = 0;
 };
 

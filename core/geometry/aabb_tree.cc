@@ -5,13 +5,14 @@
 
 namespace grasplab {
 
-void AabbTree::Build(std::span<const Aabb> boxes, std::vector<int> items) {
+void AabbTree::Build(std::span<const Aabb> boxes, std::span<const int> items) {
   boxes_ = boxes;
   if (items.empty()) {
-    items.resize(boxes.size());
-    std::iota(items.begin(), items.end(), 0);
+    order_.resize(boxes.size());
+    std::iota(order_.begin(), order_.end(), 0);
+  } else {
+    order_.assign(items.begin(), items.end());
   }
-  order_ = std::move(items);
   nodes_.clear();
   if (order_.empty()) return;
   nodes_.reserve(2 * (order_.size() / kLeafSize + 1) + 1);

@@ -16,8 +16,9 @@ namespace grasplab {
 class AabbTree {
  public:
   // Builds over boxes[i] for i in `items` (or all boxes when items is empty);
-  // queries report these indices. The boxes must outlive the tree.
-  void Build(std::span<const Aabb> boxes, std::vector<int> items = {});
+  // queries report these indices. The boxes must outlive the tree. The
+  // tree's arrays are kept: rebuilding over as many boxes allocates nothing.
+  void Build(std::span<const Aabb> boxes, std::span<const int> items = {});
 
   // Appends the items whose boxes overlap `box`, in tree order (deterministic).
   void Query(const Aabb& box, std::vector<int>* out) const;
