@@ -36,13 +36,10 @@ void BroadPhase::TreeQueries(std::span<const Aabb> boxes, std::span<const std::u
     const BodyPair p = i < j ? BodyPair{i, j} : BodyPair{j, i};
     if (!std::binary_search(excluded.begin(), excluded.end(), p)) pairs->push_back(p);
   };
-  for (int i : bounded) {
-    hits_.clear();
-    tree_.Query(boxes[i], &hits_);
-    for (int j : hits_) {
-      if (j > i) emit(i, j);  // each pair once
-    }
-  }
+  // Every overlapping pair of bounded boxes once (the tree against itself).
+  overlaps_.clear();
+  tree_.SelfOverlaps(&overlaps_);
+  for (const auto& [i, j] : overlaps_) emit(i, j);
   for (int u : unbounded) {
     for (int i = 0; i < n; ++i) {
       if (i != u && (!Unbounded(boxes[i]) || i > u) && boxes[u].Overlaps(boxes[i])) emit(u, i);

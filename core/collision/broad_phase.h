@@ -9,7 +9,8 @@
 // and tests y and z overlap against them. That is fast for small scenes, but
 // a scene spread over x and y keeps about sqrt(n) boxes open, O(n sqrt n)
 // tests; above kTreeThreshold bodies an AABB tree (geometry/aabb_tree.h) is
-// rebuilt each step instead and every body queries it: O(n log n).
+// rebuilt each step instead and traversed against itself for the
+// overlapping pairs: O(n log n).
 // Unbounded boxes (planes) pair with every dynamic body directly.
 // Static-static pairs and excluded pairs (bodies joined by a joint) are never
 // reported. Output pairs are (a, b) with a < b, sorted, so the narrow phase
@@ -49,7 +50,7 @@ class BroadPhase {
   std::vector<int> order_;  // indices sorted by (min x, index), kept between calls
   std::vector<int> active_;
   AabbTree tree_;
-  std::vector<int> hits_;
+  std::vector<BodyPair> overlaps_;  // the tree's self-overlaps, kept between calls
   std::vector<int> bounded_, unbounded_;  // TreeQueries' split, kept between calls
   std::int64_t last_sort_moves_ = 0;
 };

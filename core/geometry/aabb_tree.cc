@@ -68,4 +68,46 @@ void AabbTree::Query(const Aabb& box, std::vector<int>* out) const {
   }
 }
 
+void AabbTree::SelfOverlaps(std::vector<std::pair<int, int>>* out) {
+  if (nodes_.empty()) return;
+  auto emit = [&](int i, int j) {
+    const int a = order_[i], b = order_[j];
+    if (boxes_[a].Overlaps(boxes_[b])) out->push_back(a < b ? std::pair{a, b} : std::pair{b, a});
+  };
+  std::vector<std::pair<int, int>>& stack = node_pairs_;
+  stack.clear();
+  stack.push_back({0, 0});
+  while (!stack.empty()) {
+    const auto [ia, ib] = stack.back();
+    stack.pop_back();
+    const Node& a = nodes_[ia];
+    if (ia == ib) {
+      if (a.count > 0) {
+        for (int i = a.first; i < a.first + a.count; ++i) {
+          for (int j = i + 1; j < a.first + a.count; ++j) emit(i, j);
+        }
+      } else {
+        stack.push_back({a.first, a.first + 1});
+        stack.push_back({a.first + 1, a.first + 1});
+        stack.push_back({a.first, a.first});
+      }
+      continue;
+    }
+    const Node& b = nodes_[ib];
+    if (!a.box.Overlaps(b.box)) continue;
+    if (a.count > 0 && b.count > 0) {
+      for (int i = a.first; i < a.first + a.count; ++i) {
+        for (int j = b.first; j < b.first + b.count; ++j) emit(i, j);
+      }
+    } else if (b.count > 0 || (a.count == 0 && (a.box.max - a.box.min).sum() >= (b.box.max - b.box.min).sum())) {
+      // Descend the inner node: a when b is a leaf, else the larger box.
+      stack.push_back({a.first + 1, ib});
+      stack.push_back({a.first, ib});
+    } else {
+      stack.push_back({ia, b.first + 1});
+      stack.push_back({ia, b.first});
+    }
+  }
+}
+
 }  // namespace grasplab

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/geometry/aabb.h"
@@ -23,6 +24,13 @@ class AabbTree {
   // Appends the items whose boxes overlap `box`, in tree order (deterministic).
   void Query(const Aabb& box, std::vector<int>* out) const;
 
+  // Appends every pair of distinct items whose boxes overlap, once each, as
+  // (smaller item, larger item), in traversal order (deterministic): the
+  // tree against itself, descending node pairs whose boxes overlap (the
+  // upper levels are tested once for all items, where one query per item
+  // repeats them n times and finds each pair twice).
+  void SelfOverlaps(std::vector<std::pair<int, int>>* out);
+
   bool empty() const { return nodes_.empty(); }
   const Aabb& bounds() const { return nodes_[0].box; }
 
@@ -38,6 +46,7 @@ class AabbTree {
   std::span<const Aabb> boxes_;
   std::vector<int> order_;
   std::vector<Node> nodes_;
+  std::vector<std::pair<int, int>> node_pairs_;  // SelfOverlaps' stack, kept between calls
 };
 
 }  // namespace grasplab
