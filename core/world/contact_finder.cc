@@ -17,7 +17,7 @@ void ContactFinder::FindPairs(const WorldModel& model, const WorldState& state, 
   for (int i = 0; i < n; ++i) {
     radius_[i] = BoundingRadius(model.bodies[i].shape);
     if (!model.bodies[i].is_static && speculative) {
-      const double reach = state.v_WB[i].norm() + state.w_WB[i].norm() * BoundingRadius(model.bodies[i].shape) + h * g;
+      const double reach = state.v_WB[i].norm() + state.w_WB[i].norm() * radius_[i] + h * g;
       travel_[i] = 2.0 * h * reach;
     }
     aabbs_[i] = WorldAabb(model.bodies[i].shape, state.X_WB[i]).Inflated(pad + travel_[i]);
