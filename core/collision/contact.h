@@ -29,6 +29,7 @@ struct Contact {
   double normal_impulse = 0.0;  // N s, >= 0, along n_W on A
   Vec3 friction_impulse = Vec3::Zero();  // N s, tangent to n_W, on A
   double torsional_impulse = 0.0;        // N m s about n_W on A (torsional friction only)
+  Vec3 rolling_impulse_W = Vec3::Zero(); // N m s, tangent to n_W, on A (rolling resistance only)
   // The LCP's warm start (solvers/lcp_warm_start.h): which of this
   // contact's unknowns were positive in its last solve; bit 0 the normal
   // impulse, bit 1 + k the pyramid weight beta_k, bit u + 1 lambda (u: the

@@ -114,6 +114,7 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
                  {"frictionEdges", ws.friction_directions},
                  {"errorReduction", ws.error_reduction},
                  {"torsionalFrictionRadius", ws.torsional_friction_radius},
+                 {"rollingResistance", ws.rolling_resistance},
                  {"contactTime", ws.contact_time_mode == ContactTimeMode::kBisection ? "bisection" : "errorCorrection"},
                  {"iterations", ws.pgs_iterations},
                  {"tolerance", ws.pgs_tolerance},

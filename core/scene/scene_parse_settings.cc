@@ -47,8 +47,8 @@ Status ParsePenalty(const Node& p, PenaltySettings* ps) {
 }
 
 Status ParseSolver(const Node& n, WorldSettings* ws) {
-  GL_TRY(n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "contactTime",
-                         "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
+  GL_TRY(n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "rollingResistance",
+                         "contactTime", "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
   std::string type = "lcp";
   GL_TRY(String(n, "type", &type, false));
   if (Status s = ParseContactSolver(type, &ws->contact_solver); !s.ok()) return Status::Error(n.Child("type") + ": " + s.message());
@@ -57,6 +57,7 @@ Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(Integer(n, "frictionEdges", &ws->friction_directions, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
   GL_TRY(Finite(n, "errorReduction", &ws->error_reduction));
   GL_TRY(Finite(n, "torsionalFrictionRadius", &ws->torsional_friction_radius));
+  GL_TRY(Finite(n, "rollingResistance", &ws->rolling_resistance));
   GL_TRY(Bool(n, "warmStart", &ws->warm_start));
   GL_TRY(Bool(n, "frictionAnchors", &ws->friction_anchors));
   if (n.Has("penalty")) GL_TRY(ParsePenalty(n.At("penalty"), &ws->penalty));
@@ -118,6 +119,7 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   names.error_reduction = "solver.errorReduction";
   names.friction_directions = "solver.frictionEdges";
   names.torsional_friction_radius = "solver.torsionalFrictionRadius";
+  names.rolling_resistance = "solver.rollingResistance";
   names.pgs_iterations = "solver.iterations";
   names.pgs_tolerance = "solver.tolerance";
   names.penalty = "solver.penalty";

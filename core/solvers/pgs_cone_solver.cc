@@ -52,6 +52,30 @@ inline Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, doubl
   return out;
 }
 
+// The rolling rows' update given the rest (header): the sticking angular
+// impulse z - G_rr^-1 w, kept when it lies in the disk |z_r| <= limit
+// (mu_r z_n), else the disk point nearest to it in the metric of G_rr, as
+// for the tangential pair (a rolling contact's couple opposes its rolling).
+// (a, b; b, d): G_rr, regularised.
+inline void UpdateRolling(double a, double b, double d, double z1, double z2, double w1, double w2, double limit,
+                          double* out) {
+  const double det = a * d - b * b;
+  if (!(det > 0.0) || !(limit > 0.0)) {
+    out[0] = out[1] = 0.0;
+    return;
+  }
+  const double s1 = z1 - (d * w1 - b * w2) / det;
+  const double s2 = z2 - (a * w2 - b * w1) / det;
+  if (Norm2(s1, s2) <= limit) {
+    out[0] = s1;
+    out[1] = s2;
+    return;
+  }
+  const DiskProjection x = ProjectOntoFrictionDisk(a, b, d, s1, s2, limit);
+  out[0] = x.x1;
+  out[1] = x.x2;
+}
+
 }  // namespace
 
 namespace {
@@ -91,13 +115,30 @@ inline void AddPacked(const SweepContact& sc, const double* dz, int rows, double
   }
 }
 
+// A contact's two rolling rows (rolling resistance, header): their 2x2
+// block of G, (a, b; b, d) with the regularisation on the diagonal, and for
+// the velocity form each block j's side (+1 for A, -1 for B) and
+// W h_r1, W h_r2 (angular only: h_rk = +-[0; t_k], so W h_rk = +-[0; I^-1 t_k]).
+struct RollingBlock {
+  double a = 0.0, b = 0.0, d = 0.0;
+  int count = 0;
+  int v0[2] = {0, 0};  // 6 * the island index of block j's body
+  double sign[2] = {0.0, 0.0};
+  double WH[2][2][3] = {};
+};
+
 // The island's rows for Gauss-Seidel: limits, then per contact n, t1, t2
-// (and the spin), then bounded rows (joint friction); the Delassus operator
+// (and the spin, then the two rolling rows), then bounded rows (joint friction); the Delassus operator
 // G = H A H^T (row-major, regularised) and b = H v_c - target.
 struct PgsProblem {
   int p = 0, q = 0, f = 0, m = 0;  // kept between solves: the vectors only grow
   bool torsion = false;
+  bool rolling = false;
   int per_contact = 3;
+  int packed_rows = 3;  // n, t1, t2 (and the spin): the rows SweepContact holds
+  int roll0 = 3;        // the first rolling row's offset in a contact's rows
+  double rolling_resistance = 0.0;  // mu_r (m)
+  std::vector<RollingBlock> roll;  // per contact, with rolling resistance
   int contact0 = 0, bounded0 = 0;
   std::vector<JacobianRow> H;
   std::vector<double> target;  // each row's target velocity
@@ -105,6 +146,9 @@ struct PgsProblem {
   ReducedIsland red;
   std::vector<double> G, b;
   double g(int i, int k) const { return G[static_cast<std::size_t>(i) * m + k]; }
+  bool IsRollingRow(int i) const {
+    return rolling && i >= contact0 && i < bounded0 && (i - contact0) % per_contact >= roll0;
+  }
   // The nonzero entries of each row of G, ascending (compressed rows), for
   // an island with joints, limits or bounded rows: a sweep costs the
   // nonzeros, not m^2. Skipping G_ki = 0 leaves every w_i += G_ki dz the
@@ -179,7 +223,12 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
   pr->q = static_cast<int>(sys.contacts.size());
   pr->f = static_cast<int>(sys.friction_rows.size());
   pr->torsion = st.torsional_radius > 0.0;
-  pr->per_contact = pr->torsion ? 4 : 3;
+  pr->rolling = st.rolling_resistance > 0.0;
+  pr->rolling_resistance = st.rolling_resistance;
+  pr->packed_rows = pr->torsion ? 4 : 3;
+  pr->roll0 = pr->packed_rows;
+  pr->per_contact = pr->packed_rows + (pr->rolling ? 2 : 0);
+  if (pr->rolling) pr->roll.resize(static_cast<std::size_t>(sys.contacts.size()));
   std::vector<JacobianRow>& H = pr->H;
   std::vector<double>& target = pr->target;
   H.clear();
@@ -207,6 +256,14 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     target.push_back(pr->t2[c].dot(ct.slip_target_W));
     if (pr->torsion) {
       if (!pr->direct) H.push_back(TorsionRow(sys, c, st.torsional_radius));
+      target.push_back(0.0);
+    }
+    if (pr->rolling) {
+      if (!pr->direct) {
+        H.push_back(RollingRow(sys, c, pr->t1[c]));
+        H.push_back(RollingRow(sys, c, pr->t2[c]));
+      }
+      target.push_back(0.0);
       target.push_back(0.0);
     }
   }
@@ -237,6 +294,41 @@ void SetLineSearchMasses(const IslandSystem& sys, const PgsSettings& st, PgsProb
     pr->mass[i] = 1.0 / body.inv_mass;
     pr->inertia[i] = inv_I.inverse();
   }
+}
+
+// Contact c's rolling rows for the velocity form (RollingBlock): each
+// side's W h_rk = +-[0; I_W^-1 t_k] and the block G_rr = sum over the sides
+// of t_i . I_W^-1 t_k (unregularised here; BuildPackedContacts adds r).
+// Outside the max_diag that scales the regularisation: an angular row's
+// diagonal is 1 / (kg m^2), 10^3-10^4 times a small body's 1 / kg.
+void PackRolling(const IslandSystem& sys, int c, PgsProblem* pr) {
+  const auto [a, b] = sys.contact_bodies[c];
+  RollingBlock& rb = pr->roll[c];
+  rb = RollingBlock{};
+  const Vec3* t[2] = {&pr->t1[c], &pr->t2[c]};
+  double g[2][2] = {};
+  auto side = [&](int body, double sign) {
+    const VelocityBody& vb = *sys.bodies[body];
+    const Mat3& I = vb.inv_I_W;
+    const int j = rb.count++;
+    rb.v0[j] = 6 * body;
+    rb.sign[j] = sign;
+    for (int k = 0; k < 2; ++k) {
+      const Vec3& d = *t[k];
+      for (int e = 0; e < 3; ++e) rb.WH[j][k][e] = sign * (I(e, 0) * d[0] + (I(e, 1) * d[1] + I(e, 2) * d[2]));
+    }
+    for (int i = 0; i < 2; ++i) {
+      for (int k = 0; k < 2; ++k) {
+        const Vec3& d = *t[i];
+        g[i][k] += sign * (d[0] * rb.WH[j][k][0] + (d[1] * rb.WH[j][k][1] + d[2] * rb.WH[j][k][2]));
+      }
+    }
+  };
+  if (a >= 0) side(a, 1.0);
+  if (b >= 0) side(b, -1.0);
+  rb.a = g[0][0];
+  rb.b = 0.5 * (g[0][1] + g[1][0]);
+  rb.d = g[1][1];
 }
 
 // The velocity form of an island of contacts only (PgsProblem::direct),
@@ -328,6 +420,7 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
     };
     if (a >= 0) block(a, false);
     if (b >= 0) block(b, true);
+    if (pr->rolling) PackRolling(sys, c, pr);
     const int r0 = pr->contact0 + pr->per_contact * c;
     for (int i = 0; i < 3; ++i) {
       pr->diag[r0 + i] = g[i][i];
@@ -344,6 +437,11 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
   for (int c = 0; c < pr->q; ++c) {
     const int r0 = pr->contact0 + pr->per_contact * c;
     for (int i = 0; i < 3; ++i) pr->block[c](i, i) = pr->diag[r0 + i];
+    if (pr->rolling) {
+      RollingBlock& rb = pr->roll[c];
+      rb.a = pr->diag[r0 + pr->roll0] = rb.a + pr->reg;
+      rb.d = pr->diag[r0 + pr->roll0 + 1] = rb.d + pr->reg;
+    }
   }
   pr->b.resize(pr->m);
   SetLineSearchMasses(sys, st, pr);
@@ -371,7 +469,7 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
   for (int i = 0; i < m; ++i) {
     for (int k = 0; k < m; ++k) pr->G[static_cast<std::size_t>(i) * m + k] = pr->red.Coupling(i, k);
     pr->b[i] = RowDot(pr->H[i], pr->red.v_c) - pr->target[i];
-    max_diag = std::max(max_diag, pr->G[static_cast<std::size_t>(i) * m + i]);
+    if (!pr->IsRollingRow(i)) max_diag = std::max(max_diag, pr->G[static_cast<std::size_t>(i) * m + i]);
   }
   for (int i = 0; i < m; ++i) pr->G[static_cast<std::size_t>(i) * m + i] += st.regularization * max_diag;
   for (int i = 0; i < pr->f; ++i) {
@@ -393,6 +491,13 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
     const int r = pr->contact0 + pr->per_contact * c;
     for (int i = 0; i < 3; ++i) {
       for (int k = 0; k < 3; ++k) pr->block[c](i, k) = pr->at(r + i, r + k);
+    }
+    if (pr->rolling) {
+      const int r1 = r + pr->roll0;
+      RollingBlock& rb = pr->roll[c];
+      rb.a = pr->at(r1, r1);
+      rb.b = pr->at(r1, r1 + 1);
+      rb.d = pr->at(r1 + 1, r1 + 1);
     }
   }
 }
@@ -429,7 +534,8 @@ class PgsIterate {
       // additions in the same (row) order.
       for (int c = 0; c < pr_.q; ++c) {
         const int r = pr_.contact0 + pr_.per_contact * c;
-        AddPacked(pr_.packed[c], &z_[r], pr_.per_contact, v_.data());
+        // The rolling rows start from 0 (like the spin): nothing to add.
+        AddPacked(pr_.packed[c], &z_[r], pr_.packed_rows, v_.data());
       }
       return;
     }
@@ -469,6 +575,16 @@ class PgsIterate {
           }
           big = std::max(big, std::abs(z_[r + 3]));
         }
+        if (pr_.rolling) {
+          const int r1 = r + pr_.roll0;
+          const RollingBlock& rb = pr_.roll[c];
+          double wr[2];
+          PackedRollingVelocities(rb, c, r1, wr);
+          double next[2];
+          UpdateRolling(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], wr[0], wr[1], pr_.rolling_resistance * z_[r], next);
+          UpdatePackedRolling(rb, r1, next);
+          big = std::max(big, std::max(std::abs(z_[r1]), std::abs(z_[r1 + 1])));
+        }
         continue;
       }
       const Vec3d wc(RowVelocity(r), RowVelocity(r + 1), RowVelocity(r + 2));
@@ -477,6 +593,15 @@ class PgsIterate {
       if (pr_.torsion && pr_.diag[r + 3] > 0.0) {
         const double limit = mu * z_[r];  // a torque of at most mu z_n rho
         Update(r + 3, std::clamp(z_[r + 3] - RowVelocity(r + 3) / pr_.diag[r + 3], -limit, limit));
+      }
+      if (pr_.rolling) {
+        const int r1 = r + pr_.roll0;
+        double next[2];
+        const RollingBlock& rb = pr_.roll[c];
+        UpdateRolling(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], RowVelocity(r1), RowVelocity(r1 + 1),
+                      pr_.rolling_resistance * z_[r], next);
+        Update(r1, next[0]);
+        Update(r1 + 1, next[1]);
       }
       for (int k = 0; k < pr_.per_contact; ++k) big = std::max(big, std::abs(z_[r + k]));
     }
@@ -551,6 +676,12 @@ class PgsIterate {
       const double limit = sys.contacts[c]->friction * zn;
       if (!(zn >= 0.0) || !(Norm2(t1, t2) <= limit)) return;
       if (pr_.torsion && !(std::abs(z_[r + 3] + alpha * (z_[r + 3] - z_mark_[r + 3])) <= limit)) return;
+      if (pr_.rolling) {
+        const int r1 = r + pr_.roll0;
+        const double x1 = z_[r1] + alpha * (z_[r1] - z_mark_[r1]);
+        const double x2 = z_[r1 + 1] + alpha * (z_[r1 + 1] - z_mark_[r1 + 1]);
+        if (!(Norm2(x1, x2) <= pr_.rolling_resistance * zn)) return;
+      }
     }
     for (std::size_t k = 0; k < v_.size(); ++k) v_[k] += alpha * (v_[k] - v_mark_[k]);
     for (int i = 0; i < pr_.m; ++i) z_[i] += alpha * (z_[i] - z_mark_[i]);
@@ -620,6 +751,38 @@ class PgsIterate {
     }
   }
 
+  // w of contact c's rolling rows r1, r1 + 1 (velocity form): t_k . (w_a -
+  // w_b) - target + r z, from the bodies' angular velocities.
+  void PackedRollingVelocities(const RollingBlock& rb, int c, int r1, double* w) const {
+    const Vec3* t[2] = {&pr_.t1[c], &pr_.t2[c]};
+    for (int k = 0; k < 2; ++k) {
+      double sum = 0.0;
+      for (int j = 0; j < rb.count; ++j) {
+        const double* wb = v_.data() + rb.v0[j] + 3;
+        sum += rb.sign[j] * ((*t[k])[0] * wb[0] + ((*t[k])[1] * wb[1] + (*t[k])[2] * wb[2]));
+      }
+      w[k] = sum - pr_.target[r1 + k] + pr_.reg * z_[r1 + k];
+    }
+  }
+
+  // The rolling rows r1, r1 + 1 to `next` (velocity form): v += W h_rk dz_k.
+  void UpdatePackedRolling(const RollingBlock& rb, int r1, const double* next) {
+    double dz[2];
+    for (int k = 0; k < 2; ++k) {
+      dz[k] = next[k] - z_[r1 + k];
+      if (dz[k] == 0.0) continue;
+      z_[r1 + k] = next[k];
+      largest_change_ = std::max(largest_change_, std::abs(dz[k]));
+    }
+    for (int j = 0; j < rb.count; ++j) {
+      double* wb = v_.data() + rb.v0[j] + 3;
+      for (int k = 0; k < 2; ++k) {
+        if (dz[k] == 0.0) continue;
+        for (int e = 0; e < 3; ++e) wb[e] += rb.WH[j][k][e] * dz[k];
+      }
+    }
+  }
+
   // The longest step of the line search, in sweeps' changes. The stacks'
   // rocking mode (rho = 0.9934 a sweep) wants rho / (1 - rho) = 150; much
   // longer steps aim at G's near-null modes (redundant contacts, curvature
@@ -662,7 +825,20 @@ void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std
   std::vector<double>& WHz = scratch.WHz;
   WHz.assign(N, 0.0);
   // WHz += W h_r z_r in row order (z_r * wh = wh * z_r exactly).
-  for (int c = 0; c < pr.q; ++c) AddPacked(pr.packed[c], z + pr.contact0 + pr.per_contact * c, pr.per_contact, WHz.data());
+  for (int c = 0; c < pr.q; ++c) {
+    const double* zc = z + pr.contact0 + pr.per_contact * c;
+    AddPacked(pr.packed[c], zc, pr.packed_rows, WHz.data());
+    if (!pr.rolling) continue;
+    const RollingBlock& rb = pr.roll[c];  // then the rolling rows, in row order
+    for (int j = 0; j < rb.count; ++j) {
+      double* u = WHz.data() + rb.v0[j] + 3;
+      for (int k = 0; k < 2; ++k) {
+        const double dz = zc[pr.roll0 + k];
+        if (dz == 0.0) continue;
+        for (int e = 0; e < 3; ++e) u[e] += rb.WH[j][k][e] * dz;
+      }
+    }
+  }
   std::vector<double>& v = scratch.v;
   v = pr.red.v_c;
   for (int k = 0; k < N; ++k) v[k] += WHz[k];
@@ -731,6 +907,7 @@ PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::v
     ct.normal_impulse = z[r];
     ct.friction_impulse = z[r + 1] * pr.t1[c] + z[r + 2] * pr.t2[c];
     ct.torsional_impulse = pr.torsion ? st.torsional_radius * z[r + 3] : 0.0;
+    ct.rolling_impulse_W = pr.rolling ? Vec3(z[r + pr.roll0] * pr.t1[c] + z[r + pr.roll0 + 1] * pr.t2[c]) : Vec3::Zero();
   }
   return stats;
 }

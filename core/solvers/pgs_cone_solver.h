@@ -35,6 +35,18 @@
 // mu z_n rho, clamped separately (the LCP shares one bound between the
 // tangential and torsional columns).
 //
+// Rolling resistance (rolling_resistance = mu_r > 0, m) is two more rows per
+// contact, the bodies' relative angular velocity about the tangents t1, t2,
+// (w_a - w_b) . t_k, whose angular impulse z_r is held to the disk
+// |z_r| <= mu_r z_n (a couple of at most mu_r f_n, MuJoCo's rolling
+// friction), updated after the contact's block as the tangential pair is:
+// the 2x2 sticking solve, then the disk point nearest to it in the metric of
+// the rows' block. A ball rolling at v on a level floor then decelerates at
+// mu_r g r / (r^2 + I / m) (5/7 mu_r g / r for a solid ball) and a ball on a
+// slope stays put while tan(theta) <= mu_r / r
+// (tests/core/solvers/rolling_resistance_test.cc). Without it a ball rolls
+// on forever and a settled pile never sleeps.
+//
 // Two forms of the same sweep: an island with joints, limits or bounded rows
 // forms G (sparse) and updates w += G_k dz; an island of contacts only (a
 // pile, a stack) never forms G and sweeps on body velocities, as Box2D,
@@ -78,6 +90,7 @@ struct PgsSettings {
   double error_reduction = 0.2;
   int friction_directions = 8;  // only for t1 (the viewer's reference direction)
   double torsional_radius = 0.0;
+  double rolling_resistance = 0.0;  // mu_r, m (header)
   // A contacts-only island (velocity form) takes the exact line search
   // along each sweep's change after the sweep (PgsIterate::Extrapolate):
   // the same fixed point, reached in fewer sweeps. Off: plain sweeps.

@@ -242,6 +242,15 @@ JacobianRow TorsionRow(const IslandSystem& sys, int c, double rho) {
   return r;
 }
 
+JacobianRow RollingRow(const IslandSystem& sys, int c, const Vec3& t) {
+  const auto [a, b] = sys.contact_bodies[c];
+  JacobianRow r;
+  Vec6 j;
+  j << Vec3::Zero(), t;
+  r.Add(a, j);
+  r.Add(b, -j);
+  return r;
+}
 
 void ReduceIsland(const IslandSystem& sys, const std::vector<JacobianRow>& H, ReducedIsland* out) {
   if (!sys.trees.empty()) {

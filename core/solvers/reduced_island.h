@@ -42,6 +42,10 @@ JacobianRow ContactRow(const IslandSystem& sys, int c, const Vec3& d);
 // rho (w_a - w_b) . n: the spin at contact c, as a velocity at radius rho.
 JacobianRow TorsionRow(const IslandSystem& sys, int c, double rho);
 
+// (w_a - w_b) . t: contact c's rolling about the tangent t (rad/s; the
+// rolling resistance rows, solvers/pgs_cone_solver.h).
+JacobianRow RollingRow(const IslandSystem& sys, int c, const Vec3& t);
+
 // With S = L L^T (Cholesky) and Y = L^-1 J W (mj x N), A = W - Y^T Y, so
 // the rows' coupling is
 //   G = H A H^T = H W H^T - Z^T Z,   Z = Y H^T (mj x mh),

@@ -50,7 +50,7 @@ WrenchW SensorWrench(const WorldModel& model, const WorldState& state, std::span
     const double sign = a ? 1.0 : -1.0;
     const Vec3 f = sign * (c.normal_impulse * c.n_W + c.friction_impulse);
     J -= f;
-    K -= (c.p_W - p_W).cross(f) + sign * c.torsional_impulse * c.n_W;
+    K -= (c.p_W - p_W).cross(f) + sign * (c.torsional_impulse * c.n_W + c.rolling_impulse_W);
   }
   // A pressed compliant pad (world/pad_stage.h) is a contact too: its
   // impulses (normal, friction, torsion) are on the indenter at c, the

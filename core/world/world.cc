@@ -40,6 +40,7 @@ void World::MakeContactModel() {
   m.pgs.error_reduction = s.error_reduction;
   m.pgs.friction_directions = s.friction_directions;
   m.pgs.torsional_radius = s.torsional_friction_radius;
+  m.pgs.rolling_resistance = s.rolling_resistance;
   m.gravity_norm = s.gravity.norm();
   penalty_ = nullptr;
   if (s.contact_solver == ContactSolver::kPenalty) {

@@ -51,6 +51,7 @@ Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n)
   GL_CHECK(CheckNumber(n.contact_reuse_distance, s.contact_reuse_distance, 0.0, 0.01));
   GL_CHECK(ValidateFrictionDirections(s.friction_directions, n.friction_directions));
   GL_CHECK(CheckNumber(n.torsional_friction_radius, s.torsional_friction_radius, 0.0, 1.0));
+  GL_CHECK(CheckNumber(n.rolling_resistance, s.rolling_resistance, 0.0, 0.1));
   GL_CHECK(CheckNumber(n.joint_limit_angle, s.joint_limit_angle, 0.0, 0.1, true));
   GL_CHECK(CheckNumber(n.joint_limit_distance, s.joint_limit_distance, 0.0, 0.1, true));
   GL_CHECK(CheckWholeNumber(n.lemke + ".max_pivots", s.lemke.max_pivots, 0, 1e9));

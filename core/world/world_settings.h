@@ -78,6 +78,12 @@ struct WorldSettings {
   double contact_reuse_distance = 1e-5;
   int friction_directions = 8;      // u of eq. 4 (4, 6, 8, 12 or 16)
   double torsional_friction_radius = 0.0;  // m, [0, 1]; > 0 adds torsional columns to D (lcp_solver.h)
+  // Rolling resistance mu_r (m, [0, 0.1]): a contact resists rolling, the
+  // bodies' relative angular velocity in its tangent plane, with a couple of
+  // at most mu_r f_n (MuJoCo's rolling friction coefficient). kPgs only
+  // (solvers/pgs_cone_solver.h); the other contact models do not model it.
+  // 0 (default): none, as in the papers.
+  double rolling_resistance = 0.0;
   double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
   double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
   LemkeSettings lemke;
@@ -115,6 +121,7 @@ struct WorldSettingNames {
   std::string contact_reuse_distance = "contact_reuse_distance";
   std::string friction_directions = "friction_directions";
   std::string torsional_friction_radius = "torsional_friction_radius";
+  std::string rolling_resistance = "rolling_resistance";
   std::string joint_limit_angle = "joint_limit_angle";
   std::string joint_limit_distance = "joint_limit_distance";
   std::string lemke = "lemke";

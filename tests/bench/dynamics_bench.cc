@@ -3,10 +3,12 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off]   (N mixed bodies into a bin, below)
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU]
+//       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, m)
 //   build/native/grasplab_bench_dynamics --scene FILE [--steps N] (any scene file: us/step by stage)
 //   build/native/grasplab_bench_dynamics --sweeps-accuracy [--pile N] [--seconds T]   (drift against sweeps, JSON lines)
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <vector>
 #include <cmath>
@@ -237,15 +239,19 @@ void SleepSideBySide() {
   }
 }
 
-void PileBench(int n, double seconds, int sweeps, int sleep_modes) {
-  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms)\n\n", n, sweeps);
+void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact) {
+  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms, torsional radius %g m, rolling resistance %g m)\n\n",
+              n, sweeps, contact.torsional_radius, contact.rolling_resistance);
   std::printf("| sleep | window (s) | us/step | CPU us/step | sim s / CPU s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
     if (!(sleep_modes & (sleep ? 2 : 1))) continue;
-    World world = Pile(n, sleep, 1, sweeps);
+    World world = Pile(n, sleep, 1, sweeps, 1e-7, contact);
     const int total_steps = static_cast<int>(std::lround(seconds / kH));
-    const int windows[3][2] = {{0, std::min(400, total_steps)}, {400, std::min(800, total_steps)}, {800, total_steps}};
+    // [0, 1 s) falling, [1 s, 2 s) piling, then windows of 2 s (where a
+    // pile that settles falls asleep).
+    std::vector<std::array<int, 2>> windows = {{0, std::min(400, total_steps)}, {400, std::min(800, total_steps)}};
+    for (int k = 800; k < total_steps; k += 800) windows.push_back({k, std::min(k + 800, total_steps)});
     double all_wall = 0.0, all_cpu = 0.0;
     for (const auto& w : windows) {
       if (w[1] <= w[0]) continue;
@@ -417,12 +423,15 @@ int main(int argc, char** argv) {
     double seconds = 4.0;
     int sweeps = 200;  // the scene default
     int sleep_modes = 3;  // bit 0: off, bit 1: on
+    PileContact contact;
     for (int i = 3; i + 1 < argc; i += 2) {
+      if (std::string(argv[i]) == "--torsion") contact.torsional_radius = std::atof(argv[i + 1]);
+      if (std::string(argv[i]) == "--rolling") contact.rolling_resistance = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);
       if (std::string(argv[i]) == "--sleep") sleep_modes = std::string(argv[i + 1]) == "on" ? 2 : 1;
     }
-    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes);
+    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes, contact);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "--sweeps-accuracy") {

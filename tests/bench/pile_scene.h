@@ -23,8 +23,21 @@ namespace grasplab {
 // sweeps), friction 0.6, h = 2.5 ms. They fall up to 0.8 m, pile up and come
 // to rest. Timed per stage over [0, 1 s) (falling and piling), [1 s, 2 s) and
 // [2 s, seconds), sleeping off and on, in one run.
-inline World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tolerance = 1e-7) {
+//
+// Torsional friction and rolling resistance (WorldSettings'
+// torsional_friction_radius, m, and rolling_resistance, m) are off by
+// default, as in the other bench scenes; with them a settled pile stops its
+// last spinning and rolling bodies and can fall asleep (dynamics_bench
+// --pile N --torsion R --rolling MU).
+struct PileContact {
+  double torsional_radius = 0.0;
+  double rolling_resistance = 0.0;
+};
+
+inline World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tolerance = 1e-7, PileContact contact = {}) {
   WorldSettings settings;
+  settings.torsional_friction_radius = contact.torsional_radius;
+  settings.rolling_resistance = contact.rolling_resistance;
   settings.contact_solver = ContactSolver::kPgs;
   settings.pgs_iterations = sweeps;
   settings.pgs_tolerance = tolerance;

@@ -121,6 +121,7 @@ export function createSceneFiles(app) {
     form.elements.iterations.value = String(solver.iterations);
     form.elements.contactTime.value = solver.contactTime;
     form.elements.torsionalFrictionRadius.value = String(solver.torsionalFrictionRadius);
+    form.elements.rollingResistance.value = String(solver.rollingResistance ?? 0);
     const mats = $('material-params');
     mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
       const label = document.createElement('label');
@@ -154,6 +155,9 @@ export function createSceneFiles(app) {
     const torsion = Number(form.elements.torsionalFrictionRadius.value);
     if (torsion > 0) scene.solver.torsionalFrictionRadius = torsion;
     else delete scene.solver.torsionalFrictionRadius;
+    const rolling = Number(form.elements.rollingResistance.value);
+    if (rolling > 0) scene.solver.rollingResistance = rolling;
+    else delete scene.solver.rollingResistance;
     for (const input of $('material-params').querySelectorAll('input')) {
       const m = scene.materials[input.name.slice('material:'.length)];
       const mu = Number(input.value);

@@ -102,6 +102,10 @@ TEST_CASE("The JSON itself: overflow, NaN and Infinity tokens, duplicate keys, d
   // A whole number where one is needed.
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "iterations": 2.5}, )")) ==
         "solver.iterations: must be a whole number, got 2.5");
+  // Rolling resistance is a length in [0, 0.1] m.
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "rollingResistance": -0.001}, )")) ==
+        "solver.rollingResistance: must be a finite number >= 0 and <= 0.1, got -0.001");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"rollingResistance": "0.001"}, )")).find("solver.rollingResistance") == 0);
 }
 
 TEST_CASE("Scene values reach the world: materials, pairs, convex, joints, solver", "[scene]") {
@@ -110,7 +114,8 @@ TEST_CASE("Scene values reach the world: materials, pairs, convex, joints, solve
           {"name": "gem", "mass": 0.1, "material": "rubber", "position": [0, 0, 1],
            "shape": {"type": "convex", "points": [[0,0,0],[0.1,0,0],[0,0.1,0],[0,0,0.1]]}},
           {"name": "arm", "mass": 1, "shape": {"type": "box", "size": [0.2, 0.02, 0.02]}, "position": [0.1, 0, 2]}])",
-      R"("solver": {"type": "lcp", "frictionEdges": 4, "torsionalFrictionRadius": 0.005, "contactTime": "bisection"},
+      R"("solver": {"type": "lcp", "frictionEdges": 4, "torsionalFrictionRadius": 0.005, "rollingResistance": 2e-4,
+                    "contactTime": "bisection"},
          "contact": {"threshold": 0.0002, "slipThreshold": 0.002},
          "materials": {"rubber": {"staticFriction": 1.0, "kineticFriction": 0.8},
                        "wood": {"staticFriction": 0.5, "kineticFriction": 0.4, "restitution": 0.1}},
@@ -122,6 +127,7 @@ TEST_CASE("Scene values reach the world: materials, pairs, convex, joints, solve
   const World& w = scene.value().world;
   CHECK(w.settings().friction_directions == 4);
   CHECK(w.settings().torsional_friction_radius == 0.005);
+  CHECK(w.settings().rolling_resistance == 2e-4);
   CHECK(w.settings().contact_time_mode == ContactTimeMode::kBisection);
   CHECK(w.settings().contact_threshold == 0.0002);
   const PairProperties p = w.materials().Combine(w.materials().Find("wood"), w.materials().Find("rubber"));
