@@ -142,7 +142,10 @@ const scene = {
   version: 1,
   name: 'bin-picking',
   timestep: 0.0025,
-  solver: { type: 'pgs', torsionalFrictionRadius: 0.005 },
+  // Rolling resistance (0.1 mm, MuJoCo's default rolling friction): without
+  // it a sphere or a cylinder on its side that still rolls rolls on, and the
+  // pile never sleeps whole (docs/benchmarks.md, stop 40).
+  solver: { type: 'pgs', torsionalFrictionRadius: 0.005, rollingResistance: 0.0001 },
   sleep: { enabled: true },
   materials: {
     bin: { staticFriction: 0.6, kineticFriction: 0.5 },
