@@ -176,7 +176,12 @@ int Run(int argc, char** argv) {
   auto scene = scene_file.empty() ? LoadBundledScene(scene_name) : LoadSceneArg(scene_file);
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
-  if (solver) s.world.set_contact_solver(*solver);
+  if (solver) {
+    s.world.set_contact_solver(*solver);
+    if (std::string w = grasplab::RollingResistanceIgnored(s.world.settings()); !w.empty()) {
+      std::cerr << "warning: " << w << " (--solver)\n";
+    }
+  }
   if (formulation) s.world.set_formulation(*formulation);
   if (grasplab::Status st = s.world.PrepareContactModel(); !st.ok()) return Fail(st.message());
   const double h = dt > 0.0 ? dt : s.timestep;

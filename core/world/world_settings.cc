@@ -41,6 +41,12 @@ Status ParseFormulation(const std::string& name, Formulation* out) {
   return Status::Error("must be \"maximal\" or \"reduced\"; got \"" + name + "\"");
 }
 
+std::string RollingResistanceIgnored(const WorldSettings& s) {
+  if (!(s.rolling_resistance > 0.0) || s.contact_solver == ContactSolver::kPgs) return {};
+  return std::string("solver.rollingResistance: only \"pgs\" models rolling resistance; \"") +
+         ContactSolverName(s.contact_solver) + "\" ignores it";
+}
+
 Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n) {
   for (int k = 0; k < 3; ++k) {
     GL_CHECK(CheckNumber(n.gravity + "[" + std::to_string(k) + "]", s.gravity[k], -1000.0, 1000.0));

@@ -110,6 +110,12 @@ struct WorldSettings {
   SleepSettings sleep;
 };
 
+// A warning when the settings ask for rolling resistance of a contact model
+// that does not model it (every model but kPgs), else empty: "solver.
+// rollingResistance: only \"pgs\" models rolling resistance; \"lcp\"
+// ignores it". Scenes warn with it on load, the CLI after --solver.
+std::string RollingResistanceIgnored(const WorldSettings& s);
+
 // The names under which ValidateWorldSettings reports a problem: the
 // caller's own (the scene format passes its JSON paths, "solver.frictionEdges");
 // the defaults are the C++ member names, for API callers.

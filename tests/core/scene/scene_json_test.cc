@@ -108,6 +108,21 @@ TEST_CASE("The JSON itself: overflow, NaN and Infinity tokens, duplicate keys, d
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"rollingResistance": "0.001"}, )")).find("solver.rollingResistance") == 0);
 }
 
+TEST_CASE("Rolling resistance asked of a model that ignores it loads with a warning naming the field", "[scene]") {
+  for (const std::string type : {"lcp", "impulse", "penalty", "pgs"}) {
+    INFO(type);
+    auto scene = LoadSceneJson(With("[" + kBall + "]", R"("solver": {"type": ")" + type + R"(", "rollingResistance": 0.0001}, )"));
+    REQUIRE(scene.ok());
+    if (type == "pgs") {
+      CHECK(scene.value().warnings.empty());
+    } else {
+      REQUIRE(scene.value().warnings.size() == 1);
+      CHECK(scene.value().warnings[0] ==
+            "solver.rollingResistance: only \"pgs\" models rolling resistance; \"" + type + "\" ignores it");
+    }
+  }
+}
+
 TEST_CASE("Scene values reach the world: materials, pairs, convex, joints, solver", "[scene]") {
   const std::string json = With(
       R"([{"name": "floor", "static": true, "shape": {"type": "plane"}, "material": "wood"},
