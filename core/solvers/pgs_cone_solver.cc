@@ -21,6 +21,37 @@ using Vec3d = Eigen::Vector3d;
 // glibc and the WASM libc, which would break native/WASM bit equality.
 double Norm2(double x, double y) { return std::sqrt(x * x + y * y); }
 
+// A pair of rows bounded by a disk, |(x1, x2)| <= limit, given the rest:
+// with their 2x2 block (a, b; b, d) and velocities (w1, w2), the sticking
+// impulse s = z - G^-1 w (which stops the pair's motion) when it lies in
+// the disk, else the disk point nearest to s in the metric of the block
+// (solvers/friction_disk_projection.h: Newton on the secular equation, 2-3
+// steps on typical blocks), whose remaining velocity opposes it (maximal
+// dissipation). Zeros when the block is singular or the disk is a point.
+// The tangential pair (limit mu z_n) and the rolling pair (mu_r z_n).
+inline void UpdateDiskPair(double a, double b, double d, double z1, double z2, double w1, double w2, double limit,
+                           double* x1, double* x2) {
+  const double det = a * d - b * b;
+  if (!(det > 0.0)) {
+    *x1 = *x2 = 0.0;
+    return;
+  }
+  const double s1 = z1 - (d * w1 - b * w2) / det;
+  const double s2 = z2 - (a * w2 - b * w1) / det;
+  if (Norm2(s1, s2) <= limit) {
+    *x1 = s1;
+    *x2 = s2;
+    return;
+  }
+  if (!(limit > 0.0)) {
+    *x1 = *x2 = 0.0;
+    return;
+  }
+  const DiskProjection x = ProjectOntoFrictionDisk(a, b, d, s1, s2, limit);
+  *x1 = x.x1;
+  *x2 = x.x2;
+}
+
 // One contact's update given the others (header): the normal impulse
 // first, then the tangential one projected onto the disk
 // |lambda_t| <= mu lambda_n in the metric of the tangential block. z: the old (lambda_n, lambda_t1, lambda_t2), w
@@ -31,49 +62,8 @@ inline Vec3d UpdateContact(const Vec3d& z, const Vec3d& w, const Mat3d& G, doubl
   // The tangential velocities after the normal change, then the 2x2 solve.
   const double dn = out[0] - z[0];
   const double w1 = w[1] + G(1, 0) * dn, w2 = w[2] + G(2, 0) * dn;
-  const double a = G(1, 1), b = G(1, 2), d = G(2, 2), det = a * d - b * b;
-  if (!(det > 0.0)) return Vec3d(out[0], 0.0, 0.0);
-  // The sticking impulse, which stops the contact's tangential motion.
-  const double s1 = z[1] - (d * w1 - b * w2) / det;
-  const double s2 = z[2] - (a * w2 - b * w1) / det;
-  const double limit = mu * out[0];
-  if (Norm2(s1, s2) <= limit) {
-    out[1] = s1;
-    out[2] = s2;
-    return out;
-  }
-  if (!(limit > 0.0)) return Vec3d(out[0], 0.0, 0.0);
-  // Sliding: the point of the disk nearest to the sticking impulse in the
-  // metric of G_tt (solvers/friction_disk_projection.h: Newton on the
-  // secular equation, 2-3 steps on typical blocks).
-  const DiskProjection x = ProjectOntoFrictionDisk(a, b, d, s1, s2, limit);
-  out[1] = x.x1;
-  out[2] = x.x2;
+  UpdateDiskPair(G(1, 1), G(1, 2), G(2, 2), z[1], z[2], w1, w2, mu * out[0], &out[1], &out[2]);
   return out;
-}
-
-// The rolling rows' update given the rest (header): the sticking angular
-// impulse z - G_rr^-1 w, kept when it lies in the disk |z_r| <= limit
-// (mu_r z_n), else the disk point nearest to it in the metric of G_rr, as
-// for the tangential pair (a rolling contact's couple opposes its rolling).
-// (a, b; b, d): G_rr, regularised.
-inline void UpdateRolling(double a, double b, double d, double z1, double z2, double w1, double w2, double limit,
-                          double* out) {
-  const double det = a * d - b * b;
-  if (!(det > 0.0) || !(limit > 0.0)) {
-    out[0] = out[1] = 0.0;
-    return;
-  }
-  const double s1 = z1 - (d * w1 - b * w2) / det;
-  const double s2 = z2 - (a * w2 - b * w1) / det;
-  if (Norm2(s1, s2) <= limit) {
-    out[0] = s1;
-    out[1] = s2;
-    return;
-  }
-  const DiskProjection x = ProjectOntoFrictionDisk(a, b, d, s1, s2, limit);
-  out[0] = x.x1;
-  out[1] = x.x2;
 }
 
 }  // namespace
@@ -146,6 +136,8 @@ struct PgsProblem {
   ReducedIsland red;
   std::vector<double> G, b;
   double g(int i, int k) const { return G[static_cast<std::size_t>(i) * m + k]; }
+  // Row i is a contact's rolling row (kept out of the regularisation's
+  // max_diag, PackRolling).
   bool IsRollingRow(int i) const {
     return rolling && i >= contact0 && i < bounded0 && (i - contact0) % per_contact >= roll0;
   }
@@ -581,7 +573,8 @@ class PgsIterate {
           double wr[2];
           PackedRollingVelocities(rb, c, r1, wr);
           double next[2];
-          UpdateRolling(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], wr[0], wr[1], pr_.rolling_resistance * z_[r], next);
+          UpdateDiskPair(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], wr[0], wr[1], pr_.rolling_resistance * z_[r], &next[0],
+                         &next[1]);
           UpdatePackedRolling(rb, r1, next);
           big = std::max(big, std::max(std::abs(z_[r1]), std::abs(z_[r1 + 1])));
         }
@@ -598,8 +591,8 @@ class PgsIterate {
         const int r1 = r + pr_.roll0;
         double next[2];
         const RollingBlock& rb = pr_.roll[c];
-        UpdateRolling(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], RowVelocity(r1), RowVelocity(r1 + 1),
-                      pr_.rolling_resistance * z_[r], next);
+        UpdateDiskPair(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], RowVelocity(r1), RowVelocity(r1 + 1),
+                       pr_.rolling_resistance * z_[r], &next[0], &next[1]);
         Update(r1, next[0]);
         Update(r1 + 1, next[1]);
       }
