@@ -40,8 +40,10 @@ def test_the_sphere_rests_at_its_radius_with_one_contact_carrying_its_weight(roo
     assert contacts[0, 6] == pytest.approx(0.2 * G, rel=1e-9)
 
 
+# bin-picking: Gauss-Seidel with torsional friction, rolling resistance and
+# sleeping islands (60 objects), the same bits as native and WASM.
 @pytest.mark.parametrize("scene", ["falling-sphere", "shapes", "finger-squeeze", "parallel-jaw-cube",
-                                   "three-finger-sphere", "barrett-handset"])
+                                   "three-finger-sphere", "barrett-handset", "bin-picking"])
 def test_state_hash_is_the_golden_one(root, golden, scene):
     sim = load(root, scene)
     sim.step(800)
