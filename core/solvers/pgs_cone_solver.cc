@@ -117,6 +117,18 @@ struct RollingBlock {
   double WH[2][2][3] = {};
 };
 
+// v += W h_r1 dz[0] + W h_r2 dz[1] over the contact's blocks (angular
+// entries only), as AddPacked for the other rows; a zero dz is skipped.
+inline void AddPackedRolling(const RollingBlock& rb, const double* dz, double* v) {
+  for (int j = 0; j < rb.count; ++j) {
+    double* wb = v + rb.v0[j] + 3;
+    for (int k = 0; k < 2; ++k) {
+      if (dz[k] == 0.0) continue;
+      for (int e = 0; e < 3; ++e) wb[e] += rb.WH[j][k][e] * dz[k];
+    }
+  }
+}
+
 // The island's rows for Gauss-Seidel: limits, then per contact n, t1, t2
 // (and the spin, then the two rolling rows), then bounded rows (joint friction); the Delassus operator
 // G = H A H^T (row-major, regularised) and b = H v_c - target.
@@ -767,13 +779,7 @@ class PgsIterate {
       z_[r1 + k] = next[k];
       largest_change_ = std::max(largest_change_, std::abs(dz[k]));
     }
-    for (int j = 0; j < rb.count; ++j) {
-      double* wb = v_.data() + rb.v0[j] + 3;
-      for (int k = 0; k < 2; ++k) {
-        if (dz[k] == 0.0) continue;
-        for (int e = 0; e < 3; ++e) wb[e] += rb.WH[j][k][e] * dz[k];
-      }
-    }
+    AddPackedRolling(rb, dz, v_.data());
   }
 
   // The longest step of the line search, in sweeps' changes. The stacks'
@@ -822,15 +828,7 @@ void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std
     const double* zc = z + pr.contact0 + pr.per_contact * c;
     AddPacked(pr.packed[c], zc, pr.packed_rows, WHz.data());
     if (!pr.rolling) continue;
-    const RollingBlock& rb = pr.roll[c];  // then the rolling rows, in row order
-    for (int j = 0; j < rb.count; ++j) {
-      double* u = WHz.data() + rb.v0[j] + 3;
-      for (int k = 0; k < 2; ++k) {
-        const double dz = zc[pr.roll0 + k];
-        if (dz == 0.0) continue;
-        for (int e = 0; e < 3; ++e) u[e] += rb.WH[j][k][e] * dz;
-      }
-    }
+    AddPackedRolling(pr.roll[c], zc + pr.roll0, WHz.data());  // then the rolling rows, in row order
   }
   std::vector<double>& v = scratch.v;
   v = pr.red.v_c;
