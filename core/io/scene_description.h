@@ -25,7 +25,9 @@ nlohmann::ordered_json DescribeRobotJoints(const Scene& scene, const std::string
 // The settings in force for a scene, defaults included, in the scene
 // format's names (docs/scene-format.md): {"timestep", "gravity", "solver":
 // {type, frictionEdges, errorReduction, torsionalFrictionRadius,
-// rollingResistance, contactTime, iterations, tolerance, warmStart}, "contact": {threshold, slipThreshold}}.
+// rollingResistance, contactTime, iterations, tolerance, warmStart,
+// frictionAnchors}, "dynamics": {formulation}, "contact": {threshold,
+// slipThreshold, reuseDistance}, "sleep": {enabled, time, linear, angular}}.
 // The page's parameters form starts from these, not from copies in JavaScript.
 nlohmann::ordered_json DescribeSettings(const Scene& scene);
 
