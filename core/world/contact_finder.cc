@@ -7,6 +7,29 @@
 #include "core/geometry/aabb.h"
 
 namespace grasplab {
+namespace {
+
+// m: the largest radius of curvature of the shape's curved surface (a
+// sphere's, a capsule's or a cylinder's radius; the largest of a compound's
+// pieces), 0 for a shape of flat faces (plane, box, hull, mesh, triangle).
+// A contact point on a curved surface moves along it by rho * phi when the
+// pair turns by phi (rolling), while the material points barely move
+// (header: reuse).
+double CurvatureRadius(const Shape& shape) {
+  if (const auto* s = std::get_if<SphereShape>(&shape)) return s->radius;
+  if (const auto* c = std::get_if<CapsuleShape>(&shape)) return c->radius;
+  if (const auto* c = std::get_if<CylinderShape>(&shape)) return c->radius;
+  if (const auto* c = std::get_if<CompoundShape>(&shape)) {
+    double rho = 0.0;
+    if (c->pieces) {
+      for (const CompoundPiece& piece : *c->pieces) rho = std::max(rho, CurvatureRadius(piece.shape));
+    }
+    return rho;
+  }
+  return 0.0;
+}
+
+}  // namespace
 
 void ContactFinder::FindPairs(const WorldModel& model, const WorldState& state, double h, double pad, bool speculative) {
   const int n = model.body_count();
@@ -14,8 +37,10 @@ void ContactFinder::FindPairs(const WorldModel& model, const WorldState& state, 
   travel_.assign(n, 0.0);
   aabbs_.resize(n);
   radius_.resize(n);
+  curvature_.resize(n);
   for (int i = 0; i < n; ++i) {
     radius_[i] = BoundingRadius(model.bodies[i].shape);
+    curvature_[i] = CurvatureRadius(model.bodies[i].shape);
     if (!model.bodies[i].is_static && speculative) {
       const double reach = state.v_WB[i].norm() + state.w_WB[i].norm() * radius_[i] + h * g;
       travel_[i] = 2.0 * h * reach;
@@ -73,8 +98,10 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
       bool reuse = false;
       if (reused) {
         const Quat dq = reused->X_LS.q.conjugate() * X_LS.q;
-        const double moved = (X_LS.p - reused->X_LS.p).norm() + 2.0 * dq.vec().norm() * radius_[S];
-        reuse = moved <= delta && np.margin + moved <= reused->margin;  // false for NaN
+        const double chord = 2.0 * dq.vec().norm();  // 2 sin(phi / 2), phi the relative turn
+        const double moved = (X_LS.p - reused->X_LS.p).norm() + chord * radius_[S];
+        const double rolled = chord * (curvature_[a] + curvature_[b]);  // how far a curved surface's point moved along it
+        reuse = moved <= delta && rolled <= kRollingShare * delta && np.margin + moved <= reused->margin;  // false for NaN
       }
       const double margin = np.margin;
       if (reuse) {
