@@ -7,6 +7,8 @@ namespace grasplab {
 void IslandSleep::AddBody() {
   asleep_.push_back(0);
   still_time_.push_back(0.0);
+  fast_time_.push_back(0.0);
+  still_from_.push_back(Pose{});
   sleep_island_.push_back(-1);
 }
 
@@ -17,6 +19,7 @@ void IslandSleep::WakeIslandOf(int body) {
     if (sleep_island_[b] != id) continue;
     asleep_[b] = 0;
     still_time_[b] = 0.0;
+    fast_time_[b] = 0.0;
     sleep_island_[b] = -1;
   }
 }
@@ -24,6 +27,7 @@ void IslandSleep::WakeIslandOf(int body) {
 void IslandSleep::WakeAll() {
   std::fill(asleep_.begin(), asleep_.end(), 0);
   std::fill(still_time_.begin(), still_time_.end(), 0.0);
+  std::fill(fast_time_.begin(), fast_time_.end(), 0.0);
   std::fill(sleep_island_.begin(), sleep_island_.end(), -1);
 }
 
@@ -53,6 +57,7 @@ int IslandSleep::WakeTouched(const IslandList& islands, std::vector<VelocityBody
       if (sleep_island_[b] < 0 || asleep_[sleep_island_[b]] != 2) continue;
       asleep_[b] = 0;
       still_time_[b] = 0.0;
+      fast_time_[b] = 0.0;
       sleep_island_[b] = -1;
       ++woken;
     }
@@ -80,10 +85,28 @@ void IslandSleep::FallAsleep(const IslandList& islands, const WorldModel& model,
       commanded = commanded || controllers[j].enabled || state->joints[j].effort != 0.0 ||
                   m.v.squaredNorm() > 0.0 || m.w.squaredNorm() > 0.0 || (!tree_joints.empty() && tree_joints[j]);
     }
+    // The displacement allowances (m, rad) and the longest spurt over the
+    // velocity thresholds (s) a still body may have (header).
+    const double reach = s.linear * s.time, turn = s.angular * s.time;
+    const double spurt = kFastFraction * s.time * (1.0 + 1e-9);  // the sum of h may overshoot by an ulp
     double still = s.time;
     for (int b : island.bodies) {
       const bool slow = state->v_WB[b].norm() <= s.linear && state->w_WB[b].norm() <= s.angular;
-      still_time_[b] = slow && !commanded ? still_time_[b] + h : 0.0;
+      fast_time_[b] = slow ? 0.0 : fast_time_[b] + h;
+      bool is_still = slow;
+      if (!slow && still_time_[b] > 0.0 && fast_time_[b] <= spurt) {
+        const Pose& from = still_from_[b];
+        const Pose& X = state->X_WB[b];
+        const Quat dq = X.q * from.q.conjugate();  // 2 |vec(dq)| = 2 sin(theta / 2), the chord of the turn
+        is_still = (X.p - from.p).squaredNorm() <= reach * reach && 4.0 * dq.vec().squaredNorm() <= turn * turn;
+      }
+      if (commanded || !is_still) {
+        still_time_[b] = 0.0;
+        fast_time_[b] = 0.0;
+      } else {
+        if (still_time_[b] == 0.0) still_from_[b] = state->X_WB[b];
+        still_time_[b] += h;
+      }
       still = std::min(still, still_time_[b]);
     }
     if (commanded || still < s.time) continue;

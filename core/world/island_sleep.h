@@ -4,8 +4,8 @@
 // the island is the unit: it sleeps only when every one of its bodies has
 // stayed slow long enough, and waking one of its bodies wakes it whole.
 //
-//   awake island --(every body |v| <= linear and |w| <= angular for `time` s,
-//                   no drag, no commanded joint)--> asleep: v = w = 0
+//   awake island --(every body still for `time` s, no drag, no commanded
+//                   joint)--> asleep: v = w = 0
 //   asleep --(an awake body or joint joins its island this step; a setter
 //             on one of its bodies; a world-wide change)--> awake
 //
@@ -21,6 +21,25 @@
 // the reduced formulation, a tree joint. A robot touching a sleeping body
 // joins its island through the contact, so robot motion wakes what it
 // touches.
+//
+// "Still" (FallAsleep) combines a velocity test and a displacement test. A
+// body is still in a step when |v| <= linear and |w| <= angular (Box2D's and
+// Bullet's test), or when it has been over those thresholds for at most
+// time / 5 in a row (kFastFraction) and is still within linear * time of the
+// position, and angular * time of the orientation, it had when its still
+// time began (Jolt tests a body's points against a sphere of its start the
+// same way). With the defaults: within 0.5 mm and 0.01 rad over 0.5 s, and a
+// spurt over 1 mm/s or 0.02 rad/s of at most 0.1 s. The velocity test alone
+// kept a settled 1,000-body pile awake for good: every window of 0.5 s held
+// a body tipping or turning for a few steps at 2-6 mm/s while no body moved
+// more than 0.13 mm (docs/benchmarks.md, stop 41). The displacement test
+// alone would put to sleep a body that starts to slide from rest under
+// 4 mm/s^2 (0.5 mm in 0.5 s); combined, a slow start sleeps only if it stays
+// under the velocity thresholds for the whole sleep time, or leaves them for
+// at most 0.1 s before its still time ends (under about 2 mm/s^2 from rest
+// with the defaults; island_sleep_test.cc). The turn is measured as the
+// chord 2 |vec(q q_ref^-1)| = 2 sin(theta / 2) (theta to 1e-5 relative at
+// 0.01 rad): products and sums only, no acos, so native = WASM.
 //
 // Determinism: the state is per body, in arrays indexed by BodyId; islands
 // are visited in the order IslandList builds them (by smallest body id),
@@ -57,8 +76,11 @@ class IslandSleep {
   // 1 per sleeping body (static bodies are never asleep); indexed by BodyId.
   std::span<const std::uint8_t> asleep() const { return asleep_; }
   bool is_asleep(int body) const { return asleep_[body] != 0; }
-  // s: how long the body has stayed under both thresholds.
+  // s: how long the body has been still (header).
   double still_time(int body) const { return still_time_[body]; }
+  // A body over the velocity thresholds counts as still for at most
+  // kFastFraction * SleepSettings::time in a row (header).
+  static constexpr double kFastFraction = 0.2;
 
   // Whether any dynamic body is awake.
   bool AnyAwake(std::span<const std::uint8_t> is_static) const {
@@ -82,8 +104,8 @@ class IslandSleep {
   bool island_asleep(int k) const { return island_asleep_[k] != 0; }
 
   // Stage kStoreSolution, after v^{l+1} is stored: each awake body's still
-  // time grows by h while |v| <= linear and |w| <= angular, else restarts;
-  // an island whose every body has been still for settings.time, and that
+  // time grows by h while it is still (header), else restarts; an island
+  // whose every body has been still for settings.time, and that
   // is not commanded (header), falls asleep: v = w = 0 for its bodies and
   // its joints' rates. `tree_joints` marks the reduced formulation's tree
   // joints (never asleep).
@@ -96,6 +118,8 @@ class IslandSleep {
  private:
   std::vector<std::uint8_t> asleep_;     // per body
   std::vector<double> still_time_;       // per body, s
+  std::vector<double> fast_time_;        // per body, s: over the velocity thresholds in a row while still
+  std::vector<Pose> still_from_;         // per body: X_WB when its still time began
   std::vector<int> sleep_island_;        // per sleeping body: the smallest body id of its island, else -1
   std::vector<std::uint8_t> island_asleep_;  // per island of the last WakeTouched
 };

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/scene/scene_json.h"
+#include "core/world/island_sleep.h"
 #include "core/world/world.h"
 
 using namespace grasplab;
@@ -354,5 +355,137 @@ TEST_CASE("Sleep: a step with every body asleep does nothing, and then wakes as 
     REQUIRE(b.Step(kH).ok());
     for (BodyId s = 1; s <= 3; ++s) REQUIRE(same(s, s));
     REQUIRE(same(ia, ib));
+  }
+}
+
+namespace {
+
+// One dynamic body (id 1, beside a static one) moved by hand through
+// IslandSleep, the rule alone (world/island_sleep.h): `motion(t, X, v, w)`
+// sets the pose and velocities after the step ending at t. Returns the time
+// at which it fell asleep, or -1 within `duration`.
+template <typename Motion>
+double FallsAsleepAt(double duration, Motion motion) {
+  WorldModel model;
+  model.settings.sleep.enabled = true;  // time 0.5 s, 1 mm/s, 0.02 rad/s
+  model.is_static = {1, 0};
+  WorldState state;
+  state.X_WB.assign(2, Pose{});
+  state.v_WB.assign(2, Vec3::Zero());
+  state.w_WB.assign(2, Vec3::Zero());
+  IslandList islands;
+  islands.Build(2, model.is_static, {}, {});
+  REQUIRE(islands.size() == 1);
+  IslandSleep sleep;
+  sleep.AddBody(), sleep.AddBody();
+  std::vector<VelocityBody> velocity_bodies(2);
+  const JointControllers controllers;
+  const DragSpring drag;
+  const int steps = static_cast<int>(std::lround(duration / kH));
+  for (int k = 1; k <= steps; ++k) {
+    sleep.WakeTouched(islands, &velocity_bodies);
+    if (sleep.island_asleep(0)) return (k - 1) * kH;
+    motion(k * kH, &state.X_WB[1], &state.v_WB[1], &state.w_WB[1]);
+    sleep.FallAsleep(islands, model, controllers, drag, {}, kH, &state);
+  }
+  return sleep.is_asleep(1) ? steps * kH : -1.0;
+}
+
+// Inside a spurt of `length` s starting every `period` s (the first at
+// 0.1 s)? Steps end at k h; a spurt covers the steps ending in (t0, t0 + length].
+bool InSpurt(double t, double period, double length) {
+  const double since = std::fmod(t - 0.1 + 1e-9, period);
+  return t > 0.1 && since < length - 1e-9;
+}
+
+}  // namespace
+
+TEST_CASE("Sleep: a body still but for brief spurts sleeps after the sleep time if it stays within 0.5 mm and 0.01 rad",
+          "[sleep]") {
+  // Spurts of 0.05 s at 5 mm/s every 0.2 s, each carrying the body 0.1 mm
+  // out and the next one back: always within 0.5 mm of where it began. The
+  // velocity test alone would restart at every spurt and never sleep.
+  auto back_and_forth = [](double t, Pose* X, Vec3* v, Vec3*) {
+    const bool spurt = InSpurt(t, 0.2, 0.05);
+    *v = spurt ? Vec3(5e-3, 0, 0) : Vec3::Zero();
+    const int n = static_cast<int>((t - 0.1 + 1e-9) / 0.2);  // spurts begun
+    X->p.x() = t > 0.1 && n % 2 == 0 ? 1e-4 : 0.0;
+  };
+  const double t = FallsAsleepAt(2.0, back_and_forth);
+  CHECK(t == Approx(0.5).margin(1.5 * kH));
+  // The same spurts carrying it 0.3 mm on each time: the second leaves the
+  // 0.5 mm sphere, every later one too; never asleep.
+  auto creeping = [](double t, Pose* X, Vec3* v, Vec3*) {
+    const bool spurt = InSpurt(t, 0.2, 0.05);
+    *v = spurt ? Vec3(5e-3, 0, 0) : Vec3::Zero();
+    X->p.x() = t > 0.1 ? 3e-4 * (1 + static_cast<int>((t - 0.1 + 1e-9) / 0.2)) : 0.0;
+  };
+  CHECK(FallsAsleepAt(2.0, creeping) < 0.0);
+  // Spurts of 0.125 s (over the 0.1 s a still body may spend over the
+  // thresholds), though they go nowhere: never asleep.
+  auto long_spurts = [](double t, Pose*, Vec3* v, Vec3*) {
+    *v = InSpurt(t, 0.2, 0.125) ? Vec3(5e-3, 0, 0) : Vec3::Zero();
+  };
+  CHECK(FallsAsleepAt(2.0, long_spurts) < 0.0);
+  // Turning spurts at 0.1 rad/s every 0.15 s, each adding a turn about z:
+  // 0.003 rad each stays within 0.01 rad over the 0.5 s (three spurts,
+  // 0.009 rad) and sleeps; 0.004 rad each leaves it at the third (0.012 rad,
+  // measured as the chord 2 sin(theta / 2), within 1e-5 of theta) and never
+  // sleeps.
+  for (double per_spurt : {0.003, 0.004}) {
+    INFO("turn per spurt " << per_spurt << " rad");
+    auto turning = [per_spurt](double t, Pose* X, Vec3*, Vec3* w) {
+      *w = InSpurt(t, 0.15, 0.025) ? Vec3(0, 0, 0.1) : Vec3::Zero();
+      const int n = t > 0.1 ? 1 + static_cast<int>((t - 0.1 + 1e-9) / 0.15) : 0;
+      X->q = Quat(Eigen::AngleAxisd(per_spurt * n, Vec3::UnitZ()));
+    };
+    const double at = FallsAsleepAt(2.0, turning);
+    if (per_spurt == 0.003) {
+      CHECK(at == Approx(0.5).margin(1.5 * kH));
+    } else {
+      CHECK(at < 0.0);
+    }
+  }
+}
+
+TEST_CASE("Sleep: a ball starting to roll from rest stays awake unless it stays under 1 mm/s for the sleep time",
+          "[sleep][rolling]") {
+  // A ball (r = 5 cm, 0.5 kg) released at rest on a slope of theta: it
+  // rolls at a = 5/7 g sin(theta) (rolling_resistance_test.cc with mu_r = 0;
+  // a slope held back by rolling resistance or Coulomb friction would make a
+  // the small difference of two large terms). At 3 mm/s^2 (theta = 0.43
+  // mrad) it passes 1 mm/s at 0.33 s, before its still time reaches 0.5 s,
+  // and stays over it for more than 0.1 s: awake, rolling on at a. At
+  // 1 mm/s^2 it stays under 1 mm/s until 1 s and so sleeps at 0.5 s,
+  // 0.125 mm down the slope (the velocity test alone does the same: that
+  // start is slower than any threshold).
+  constexpr double r = 0.05;
+  for (double a : {3e-3, 1e-3}) {
+    INFO("acceleration " << a << " m/s^2");
+    const double theta = std::asin(a / (5.0 / 7.0 * kG));
+    WorldSettings s = Sleepy();
+    s.contact_solver = ContactSolver::kPgs;
+    s.gravity = Vec3(kG * std::sin(theta), 0, -kG * std::cos(theta));
+    World world(s);
+    REQUIRE(world.AddBody(GroundPlane()).ok());
+    BodyDef ball;
+    ball.name = "ball";
+    ball.shape = SphereShape{r};
+    ball.mass = 0.5;
+    ball.X_WB.p = Vec3(0, 0, r - 2e-5);  // resting 20 um deep: no fall
+    const BodyId id = world.AddBody(ball).value();
+    double asleep_at = -1.0;
+    for (int k = 1; k <= 800 && asleep_at < 0.0; ++k) {  // 2 s
+      REQUIRE(world.Step(kH).ok());
+      if (world.asleep(id)) asleep_at = k * kH;
+    }
+    if (a == 3e-3) {
+      CHECK(asleep_at < 0.0);
+      CHECK(world.pose(id).p.x() == Approx(0.5 * a * 2.0 * 2.0).epsilon(0.05));  // 6 mm
+      CHECK(world.linear_velocity(id).x() == Approx(a * 2.0).epsilon(0.05));
+    } else {
+      CHECK(asleep_at == Approx(0.5).margin(0.02));
+      CHECK(world.pose(id).p.x() == Approx(0.5 * a * 0.5 * 0.5).epsilon(0.1));
+    }
   }
 }
