@@ -123,7 +123,8 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
   j["dynamics"] = {{"formulation", FormulationName(ws.formulation)}};
   j["contact"] = {{"threshold", ws.contact_threshold},
                   {"slipThreshold", ws.slip_threshold},
-                  {"reuseDistance", ws.contact_reuse_distance}};
+                  {"reuseDistance", ws.contact_reuse_distance},
+                  {"slop", ws.contact_slop}};
   j["sleep"] = {{"enabled", ws.sleep.enabled}, {"time", ws.sleep.time}, {"linear", ws.sleep.linear}, {"angular", ws.sleep.angular}};
   return j;
 }

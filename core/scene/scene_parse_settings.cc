@@ -98,10 +98,11 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   }
   if (root.Has("contact")) {
     const Node n = root.At("contact");
-    GL_TRY(n.ExpectObject({"threshold", "slipThreshold", "reuseDistance"}));
+    GL_TRY(n.ExpectObject({"threshold", "slipThreshold", "reuseDistance", "slop"}));
     GL_TRY(Finite(n, "threshold", &ws.contact_threshold));
     GL_TRY(Finite(n, "slipThreshold", &ws.slip_threshold));
     GL_TRY(Finite(n, "reuseDistance", &ws.contact_reuse_distance));
+    GL_TRY(Finite(n, "slop", &ws.contact_slop));
   }
   if (root.Has("sleep")) {
     const Node n = root.At("sleep");
@@ -116,6 +117,7 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   names.contact_threshold = "contact.threshold";
   names.slip_threshold = "contact.slipThreshold";
   names.contact_reuse_distance = "contact.reuseDistance";
+  names.contact_slop = "contact.slop";
   names.error_reduction = "solver.errorReduction";
   names.friction_directions = "solver.frictionEdges";
   names.torsional_friction_radius = "solver.torsionalFrictionRadius";

@@ -2,8 +2,12 @@
 // extended to speculative contacts).
 //
 //     dp = separation - threshold / 2
-//     b  = -dp / h            if dp >= 0   (may approach, but not past thr/2)
-//     b  = -gamma * dp / h    if dp <  0   (pushed back apart: eq. 19)
+//     b  = -dp / h                   if dp >= 0       (may approach, but not past thr/2)
+//     b  = 0                         if -s <= dp < 0  (within the slop: left alone)
+//     b  = -gamma * (dp + s) / h     if dp <  -s      (pushed back apart: eq. 19)
+//
+// with the slop s (WorldSettings::contact_slop, m; 0 by default, eq. 19 as
+// written). Units: separation, threshold, s in m, h in s, b in m/s.
 // and the normal row of the LCP is n^T v^{l+1} >= b. The paper's contacts are
 // always within the threshold (dp <= thr/2, so b ~ 0); contacts found
 // within a speculative margin may close their gap, but only to half the
@@ -12,9 +16,10 @@
 
 namespace grasplab {
 
-inline double ContactTargetVelocity(double separation, double h, double threshold, double gamma) {
+inline double ContactTargetVelocity(double separation, double h, double threshold, double gamma, double slop = 0.0) {
   const double dp = separation - 0.5 * threshold;
-  return dp >= 0.0 ? -dp / h : -gamma * dp / h;
+  if (dp >= 0.0) return -dp / h;
+  return dp >= -slop ? 0.0 : -gamma * (dp + slop) / h;
 }
 
 }  // namespace grasplab

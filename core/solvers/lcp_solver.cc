@@ -110,7 +110,7 @@ void BuildRows(const IslandSystem& sys, const LcpSolverSettings& st, const LcpLa
     T.push_back({static_cast<int>(base.size())});
     base.push_back(ContactRow(sys, c, ct.n_W));
     rhs.push_back(-(sys.contact_targets.empty()
-                        ? ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction)
+                        ? ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction, st.slop)
                         : sys.contact_targets[c]));
   }
   for (int c = 0; c < L.q; ++c) {

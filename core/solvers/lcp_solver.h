@@ -139,6 +139,7 @@ struct LcpSolverSettings {
   double h = 0.0025;
   double threshold = 1e-4;
   double error_reduction = 0.2;
+  double slop = 0.0;              // m, WorldSettings::contact_slop (solvers/contact_target.h)
   int friction_directions = 8;
   // Torsional friction (Miller & Christensen: "D can include" torsional
   // columns): when > 0, each contact's D gets two more columns, +-rho n as a

@@ -255,7 +255,7 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     TangentBasis(ct.n_W, &pr->t1[c], &t2);
     pr->t2[c] = ct.n_W.cross(pr->t1[c]);
     if (!pr->direct) AppendContactRows(sys, c, {&ct.n_W, &pr->t1[c], &pr->t2[c]}, &H);
-    target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction));
+    target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction, st.slop));
     target.push_back(pr->t1[c].dot(ct.slip_target_W));  // a friction anchor's target, 0 without
     target.push_back(pr->t2[c].dot(ct.slip_target_W));
     if (pr->torsion) {

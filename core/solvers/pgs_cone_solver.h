@@ -88,6 +88,7 @@ struct PgsSettings {
   double h = 0.0025;
   double threshold = 1e-4;
   double error_reduction = 0.2;
+  double slop = 0.0;              // m, WorldSettings::contact_slop (solvers/contact_target.h)
   int friction_directions = 8;  // only for t1 (the viewer's reference direction)
   double torsional_radius = 0.0;
   double rolling_resistance = 0.0;  // mu_r, m (header)

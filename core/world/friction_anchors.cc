@@ -4,6 +4,7 @@ namespace grasplab {
 
 void SetAnchorTargets(const WorldModel& model, WorldState* state, double h) {
   const double gamma = model.settings.error_reduction;
+  const double slop = model.settings.contact_slop;
   for (Contact& c : state->contacts) {
     c.slip_target_W.setZero();
     if (!c.anchored) continue;
@@ -17,7 +18,13 @@ void SetAnchorTargets(const WorldModel& model, WorldState* state, double h) {
       c.anchored = false;
       continue;
     }
-    c.slip_target_W = -gamma * d_t / h;
+    // Within the slop of its anchor a contact is left alone; beyond, it
+    // returns by gamma times the excess (WorldSettings::contact_slop).
+    if (!(slop > 0.0)) {
+      c.slip_target_W = -gamma * d_t / h;
+    } else if (const double drift = d_t.norm(); drift > slop) {
+      c.slip_target_W = -gamma * (1.0 - slop / drift) * d_t / h;
+    }
   }
 }
 

@@ -36,6 +36,12 @@
 // after rolling a distance s on radius r: under 2.3e-8 m before kReach on a
 // 3 cm ball, a rolling resistance under 2 um/s of target.
 //
+// With a slop s (WorldSettings::contact_slop, m; 0 by default) a drift
+// within s is left alone (v_t = 0) and a larger one returns by its excess,
+// v_t = -gamma (1 - s / |d_t|) d_t / h: per-contact anchors of one body,
+// set at different times, otherwise ask for relative motions no rigid
+// motion meets, and Gauss-Seidel never settles on them (contact_target.h).
+//
 // WorldSettings::friction_anchors (scene: solver.frictionAnchors) turns
 // them off: the paper's velocity-only friction rows.
 #pragma once

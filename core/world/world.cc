@@ -30,6 +30,7 @@ void World::MakeContactModel() {
   ContactModelSettings m;
   m.lcp.threshold = s.contact_threshold;
   m.lcp.error_reduction = s.error_reduction;
+  m.lcp.slop = s.contact_slop;
   m.lcp.friction_directions = s.friction_directions;
   m.lcp.torsional_radius = s.torsional_friction_radius;
   m.lcp.lemke = s.lemke;
@@ -38,6 +39,7 @@ void World::MakeContactModel() {
   m.pgs.tolerance = s.pgs_tolerance;
   m.pgs.threshold = s.contact_threshold;
   m.pgs.error_reduction = s.error_reduction;
+  m.pgs.slop = s.contact_slop;
   m.pgs.friction_directions = s.friction_directions;
   m.pgs.torsional_radius = s.torsional_friction_radius;
   m.pgs.rolling_resistance = s.rolling_resistance;

@@ -55,6 +55,7 @@ Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n)
   GL_CHECK(CheckNumber(n.error_reduction, s.error_reduction, 0.0, 1.0));
   GL_CHECK(CheckNumber(n.slip_threshold, s.slip_threshold, 0.0, 10.0));
   GL_CHECK(CheckNumber(n.contact_reuse_distance, s.contact_reuse_distance, 0.0, 0.01));
+  GL_CHECK(CheckNumber(n.contact_slop, s.contact_slop, 0.0, 0.5 * s.contact_threshold));
   GL_CHECK(ValidateFrictionDirections(s.friction_directions, n.friction_directions));
   GL_CHECK(CheckNumber(n.torsional_friction_radius, s.torsional_friction_radius, 0.0, 1.0));
   GL_CHECK(CheckNumber(n.rolling_resistance, s.rolling_resistance, 0.0, 0.1));

@@ -76,6 +76,18 @@ struct WorldSettings {
   // threshold by default. 0 runs the narrow phase on every pair every step
   // (the paper's method as written).
   double contact_reuse_distance = 1e-5;
+  // Slop (m, [0, contact_threshold / 2]; Box2D's linear slop, Bullet's
+  // allowed penetration): position errors this small are left alone. A
+  // contact closer than its resting gap (threshold / 2) by at most the slop
+  // gets the target 0 instead of eq. 19's push apart, and beyond it is
+  // pushed by gamma times the excess only (solvers/contact_target.h); a
+  // sticking contact within the slop of its anchor gets no return target
+  // (world/friction_anchors.h). Per-contact position corrections ask for
+  // relative motions no rigid motion of a pile's bodies can meet at once,
+  // and Gauss-Seidel on such a right-hand side never reaches its tolerance;
+  // inside the slop every target of a body at rest is 0 (docs/benchmarks.md,
+  // stop 41). 0 (default): eq. 19 as written.
+  double contact_slop = 0.0;
   int friction_directions = 8;      // u of eq. 4 (4, 6, 8, 12 or 16)
   double torsional_friction_radius = 0.0;  // m, [0, 1]; > 0 adds torsional columns to D (lcp_solver.h)
   // Rolling resistance mu_r (m, [0, 0.1]): a contact resists rolling, the
@@ -125,6 +137,7 @@ struct WorldSettingNames {
   std::string error_reduction = "error_reduction";
   std::string slip_threshold = "slip_threshold";
   std::string contact_reuse_distance = "contact_reuse_distance";
+  std::string contact_slop = "contact_slop";
   std::string friction_directions = "friction_directions";
   std::string torsional_friction_radius = "torsional_friction_radius";
   std::string rolling_resistance = "rolling_resistance";

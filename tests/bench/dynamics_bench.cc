@@ -3,8 +3,8 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU]
-//       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, m)
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S]
+//       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, S the contact slop, m)
 //   build/native/grasplab_bench_dynamics --scene FILE [--steps N] (any scene file: us/step by stage)
 //   build/native/grasplab_bench_dynamics --sweeps-accuracy [--pile N] [--seconds T]   (drift against sweeps, JSON lines)
 #include <algorithm>
@@ -240,8 +240,8 @@ void SleepSideBySide() {
 }
 
 void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact) {
-  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms, torsional radius %g m, rolling resistance %g m)\n\n",
-              n, sweeps, contact.torsional_radius, contact.rolling_resistance);
+  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms, torsional radius %g m, rolling resistance %g m, slop %g m)\n\n",
+              n, sweeps, contact.torsional_radius, contact.rolling_resistance, contact.slop);
   std::printf("| sleep | window (s) | us/step | CPU us/step | sim s / CPU s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
@@ -427,6 +427,7 @@ int main(int argc, char** argv) {
     for (int i = 3; i + 1 < argc; i += 2) {
       if (std::string(argv[i]) == "--torsion") contact.torsional_radius = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--rolling") contact.rolling_resistance = std::atof(argv[i + 1]);
+      if (std::string(argv[i]) == "--slop") contact.slop = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);
       if (std::string(argv[i]) == "--sleep") sleep_modes = std::string(argv[i + 1]) == "on" ? 2 : 1;

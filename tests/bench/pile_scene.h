@@ -28,16 +28,20 @@ namespace grasplab {
 // torsional_friction_radius, m, and rolling_resistance, m) are off by
 // default, as in the other bench scenes; with them a settled pile stops its
 // last spinning and rolling bodies and can fall asleep (dynamics_bench
-// --pile N --torsion R --rolling MU).
+// --pile N --torsion R --rolling MU). A contact slop (WorldSettings::
+// contact_slop, m; --slop S) lets Gauss-Seidel reach its tolerance on the
+// settled pile instead of stopping at its sweep cap.
 struct PileContact {
   double torsional_radius = 0.0;
   double rolling_resistance = 0.0;
+  double slop = 0.0;
 };
 
 inline World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tolerance = 1e-7, PileContact contact = {}) {
   WorldSettings settings;
   settings.torsional_friction_radius = contact.torsional_radius;
   settings.rolling_resistance = contact.rolling_resistance;
+  settings.contact_slop = contact.slop;
   settings.contact_solver = ContactSolver::kPgs;
   settings.pgs_iterations = sweeps;
   settings.pgs_tolerance = tolerance;

@@ -85,6 +85,32 @@ test('editing a parameter restarts the scene and updates the link, which the CLI
   }
 });
 
+test('the contact slop field edits contact.slop in the link, and the CLI replays it exactly', async () => {
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready, { what: 'the first frame' });
+    const scene = 'assets/scenes/box-stacks.json';
+    await loadScene(page, scene);
+    await page.evaluate(() => window.grasplab.params());
+    await page.waitForSelector('#params:not([hidden])');
+    assert.equal(await page.inputValue('#params input[name=contactSlop]'), '0');
+    await page.fill('#params input[name=contactSlop]', '0.00001');
+    await page.dispatchEvent('#params input[name=contactSlop]', 'change');
+    await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: 'the edited scene' });
+    const hash = await page.evaluate(() => location.hash);
+    const { decodeLink } = await import('../../web/src/link.js');
+    assert.equal(JSON.parse(decodeLink(hash).text).contact.slop, 1e-5);
+    await page.evaluate(() => window.grasplab.runSteps(200));
+    const s = await waitForState(page, (st) => st.steps === 200, { what: '200 steps', timeout: 60000 });
+    assert.equal(s.stateHash, runNative([`http://x/${hash}`, '--steps', '200']).stateHash);
+    assert.deepEqual(s.errors, []);
+    assert.deepEqual(session.consoleErrors, []);
+  } finally {
+    await session.close();
+  }
+});
+
 test('a scene too big for a link offers its file; a file opened from the picker loads', async () => {
   const session = await openPage({ hash: '' });  // no link in the address bar to begin with
   const { page } = session;

@@ -28,6 +28,8 @@ test('scenes the schema refuses are refused by the loader too', () => {
     { ...base, bodies: [{ name: 'ball', mass: 1, shape: { type: 'teapot' } }] },
     { ...base, solver: { frictionEdges: 5 } },
     { ...base, solver: { type: 'pgs', rollingResistance: 0.5 } },
+    { ...base, contact: { slop: 0.1 } },
+    { ...base, contact: { reuseDistance: 0.5 } },
     { ...base, version: 2 },
     { ...base, robots: [{ name: 'hand', model: 'assets/../x.urdf' }] },
     { ...base, actions: [{ at: 1, type: 'dance', robot: 'hand' }] },

@@ -111,7 +111,7 @@ export function createSceneFiles(app) {
     }
     const scene = JSON.parse(src.text);
     // The values in force, defaults included, as the engine reports them (core/io/scene_description.h).
-    const { timestep, solver, dynamics, sleep } = latest.settings;
+    const { timestep, solver, dynamics, sleep, contact } = latest.settings;
     form.elements.sleep.checked = !!sleep?.enabled;
     form.elements.formulation.value = dynamics?.formulation ?? 'maximal';
     form.elements.timestep.value = String(timestep);
@@ -122,6 +122,7 @@ export function createSceneFiles(app) {
     form.elements.contactTime.value = solver.contactTime;
     form.elements.torsionalFrictionRadius.value = String(solver.torsionalFrictionRadius);
     form.elements.rollingResistance.value = String(solver.rollingResistance ?? 0);
+    form.elements.contactSlop.value = String(contact?.slop ?? 0);
     const mats = $('material-params');
     mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
       const label = document.createElement('label');
@@ -158,6 +159,11 @@ export function createSceneFiles(app) {
     const rolling = Number(form.elements.rollingResistance.value);
     if (rolling > 0) scene.solver.rollingResistance = rolling;
     else delete scene.solver.rollingResistance;
+    // contact.slop only when it is set, so an untouched scene's link stays as it was.
+    const slop = Number(form.elements.contactSlop.value);
+    if (slop > 0) scene.contact = { ...(scene.contact ?? {}), slop };
+    else if (scene.contact) delete scene.contact.slop;
+    if (scene.contact && Object.keys(scene.contact).length === 0) delete scene.contact;
     for (const input of $('material-params').querySelectorAll('input')) {
       const m = scene.materials[input.name.slice('material:'.length)];
       const mu = Number(input.value);
