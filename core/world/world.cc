@@ -414,7 +414,7 @@ Status World::Step(double h) {
     StepVelocityLevel(&h);
   }
   RunStage(&clock_, Stage::kStoreSolution, [&] {
-    QuarantineNonFinite();
+    if (!all_asleep) QuarantineNonFinite();  // all asleep: nothing moved since the last check
     if (sleeping() && !all_asleep) {
       const std::span<const std::uint8_t> tree_joints = reduced() ? trees_.joint_in_tree() : std::span<const std::uint8_t>{};
       sleep_.FallAsleep(islands_, model_, controllers_, drag_, tree_joints, h, &state_);
@@ -602,10 +602,7 @@ void World::QuarantineNonFinite() {
   // its coordinates with it.
   if (reduced()) stats_.nonfinite_events += trees_.Quarantine(scratch_.X_WB_prev, &state_);
   for (int i = 0; i < body_count(); ++i) {
-    if (IsFinite(state_.X_WB[i].p) && IsFinite(state_.X_WB[i].q) && IsFinite(state_.v_WB[i]) &&
-        IsFinite(state_.w_WB[i])) {
-      continue;
-    }
+    if (IsFiniteState(state_.X_WB[i].p, state_.X_WB[i].q, state_.v_WB[i], state_.w_WB[i])) continue;
     state_.X_WB[i] = scratch_.X_WB_prev[i];
     state_.v_WB[i].setZero();
     state_.w_WB[i].setZero();
