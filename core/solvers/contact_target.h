@@ -6,12 +6,13 @@
 //     b  = 0                         if -s <= dp < 0  (within the slop: left alone)
 //     b  = -gamma * (dp + s) / h     if dp <  -s      (pushed back apart: eq. 19)
 //
-// with the slop s (WorldSettings::contact_slop, m; 0 by default, eq. 19 as
-// written). Units: separation, threshold, s in m, h in s, b in m/s.
 // and the normal row of the LCP is n^T v^{l+1} >= b. The paper's contacts are
 // always within the threshold (dp <= thr/2, so b ~ 0); contacts found
 // within a speculative margin may close their gap, but only to half the
-// threshold, in the next position step.
+// threshold, in the next position step. s is the slop
+// (WorldSettings::contact_slop; 0 by default: eq. 19 as written, the same
+// bits as before it existed). Units: separation, threshold, s in m, h in s,
+// b in m/s.
 #pragma once
 
 namespace grasplab {

@@ -32,8 +32,8 @@
 // spurt over 1 mm/s or 0.02 rad/s of at most 0.1 s. The velocity test alone
 // kept a settled 1,000-body pile awake for good: every window of 0.5 s held
 // a body tipping or turning for a few steps at 2-6 mm/s while no body moved
-// more than 0.13 mm (docs/benchmarks.md, stop 41). The displacement test
-// alone would put to sleep a body that starts to slide from rest under
+// more than 0.13 mm (docs/benchmarks.md, stops 40 and 41). The displacement
+// test alone would put to sleep a body that starts to slide from rest under
 // 4 mm/s^2 (0.5 mm in 0.5 s); combined, a slow start sleeps only if it stays
 // under the velocity thresholds for the whole sleep time, or leaves them for
 // at most 0.1 s before its still time ends (under about 2 mm/s^2 from rest
