@@ -14,6 +14,7 @@
 
 #include "core/scene/scene_json.h"
 #include "core/world/world.h"
+#include "tests/core/rolling_slope.h"
 
 namespace grasplab {
 namespace {
@@ -165,23 +166,14 @@ TEST_CASE("A ball rolling down a shallow slope accelerates at 5/7 g sin(theta), 
   // rolls along the surface, so a kept point lags behind the centre and the
   // normal force through it drives the rolling (26 % faster, before pairs
   // with a curved surface were limited to 0.1 um of rolling: header).
-  constexpr double r = 0.05, a = 1e-3;
-  const double theta = std::asin(a / (5.0 / 7.0 * 9.81));
+  constexpr double a = 1e-3;
   auto roll = [&](double reuse) {
     WorldSettings s;
     s.contact_solver = ContactSolver::kPgs;
     s.contact_reuse_distance = reuse;
-    s.gravity = Vec3(9.81 * std::sin(theta), 0.0, -9.81 * std::cos(theta));
-    World world(s);
-    REQUIRE(world.AddBody(GroundPlane()).ok());
-    BodyDef ball;
-    ball.name = "ball";
-    ball.shape = SphereShape{r};
-    ball.mass = 0.5;
-    ball.X_WB.p = Vec3(0.0, 0.0, r - 2e-5);
-    const BodyId id = world.AddBody(ball).value();
-    for (int k = 0; k < 400; ++k) REQUIRE(world.Step(0.0025).ok());  // 1 s
-    return std::pair{world.linear_velocity(id).x(), world.pose(id).p.x()};
+    RollingSlope slope = MakeRollingSlope(s, a);
+    for (int k = 0; k < 400; ++k) REQUIRE(slope.world.Step(0.0025).ok());  // 1 s
+    return std::pair{slope.world.linear_velocity(slope.ball).x(), slope.world.pose(slope.ball).p.x()};
   };
   const auto [v_with, x_with] = roll(kDelta);
   const auto [v_without, x_without] = roll(0.0);

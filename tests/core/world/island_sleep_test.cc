@@ -8,6 +8,7 @@
 #include "core/scene/scene_json.h"
 #include "core/world/island_sleep.h"
 #include "core/world/world.h"
+#include "tests/core/rolling_slope.h"
 
 using namespace grasplab;
 
@@ -459,21 +460,13 @@ TEST_CASE("Sleep: a ball starting to roll from rest stays awake unless it stays 
   // 1 mm/s^2 it stays under 1 mm/s until 1 s and so sleeps at 0.5 s,
   // 0.125 mm down the slope (the velocity test alone does the same: that
   // start is slower than any threshold).
-  constexpr double r = 0.05;
   for (double a : {3e-3, 1e-3}) {
     INFO("acceleration " << a << " m/s^2");
-    const double theta = std::asin(a / (5.0 / 7.0 * kG));
     WorldSettings s = Sleepy();
     s.contact_solver = ContactSolver::kPgs;
-    s.gravity = Vec3(kG * std::sin(theta), 0, -kG * std::cos(theta));
-    World world(s);
-    REQUIRE(world.AddBody(GroundPlane()).ok());
-    BodyDef ball;
-    ball.name = "ball";
-    ball.shape = SphereShape{r};
-    ball.mass = 0.5;
-    ball.X_WB.p = Vec3(0, 0, r - 2e-5);  // resting 20 um deep: no fall
-    const BodyId id = world.AddBody(ball).value();
+    RollingSlope slope = MakeRollingSlope(s, a);
+    World& world = slope.world;
+    const BodyId id = slope.ball;
     double asleep_at = -1.0;
     for (int k = 1; k <= 800 && asleep_at < 0.0; ++k) {  // 2 s
       REQUIRE(world.Step(kH).ok());
