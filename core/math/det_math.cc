@@ -42,6 +42,16 @@ void DetSinCos(double x, double* s, double* c) {
   // x = k pi/2 + r, with pi/2 split into a head exact in 33 bits and a tail.
   constexpr double kPio2Hi = 1.5707963267341256e+00;  // first 33 bits of pi/2
   constexpr double kPio2Lo = 6.0771005065061922e-11;  // pi/2 - kPio2Hi
+  if (!(x - x == 0.0)) {  // NaN or +-Inf: no quadrant
+    *s = *c = x - x;
+    return;
+  }
+  // Beyond the accurate range, x first modulo the double 2 pi (std::fmod is
+  // exact, so the same bits native and WASM): k below then fits its integer
+  // type, where x / (pi/2) past ~1.4e19 overflowed the cast (undefined; found
+  // by scene_fuzz: a tree joint's angle after a blow-up). Such an x has no
+  // meaningful sine anyway (its ulp is over 1e-10 rad at 1e6).
+  if (std::abs(x) > kSinCosRange) x = std::fmod(x, 2.0 * kPi);
   double kf = x * (2.0 / kPi);
   kf = kf >= 0.0 ? static_cast<double>(static_cast<long long>(kf + 0.5))
                  : -static_cast<double>(static_cast<long long>(-kf + 0.5));

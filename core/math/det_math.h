@@ -15,6 +15,9 @@ double DetAtan2(double y, double x);
 double WrapAngle(double x);
 // sin(x) and cos(x) for |x| <= 1e6 (range reduction by pi/2 in two parts,
 // then Taylor series on [-pi/4, pi/4]): within 2 ulp of the libm values.
+// Beyond, x is first reduced modulo the double 2 pi (finite, |s|, |c| <= 1,
+// not libm's values); NaN for NaN and +-Inf.
+inline constexpr double kSinCosRange = 1e6;
 void DetSinCos(double x, double* s, double* c);
 double DetSin(double x);
 double DetCos(double x);
