@@ -40,7 +40,12 @@ void UpdateAnchors(const WorldModel& model, WorldState* state) {
       c.anchored = false;
       continue;
     }
-    if (c.anchored) continue;
+    if (c.anchored) {
+      // Held, unless it slides away from its anchor faster than the
+      // regularisation's creep could move it (header: a slowing slide).
+      const Vec3 d = state->X_WB[c.body_a].Apply(c.anchor_A) - state->X_WB[c.body_b].Apply(c.anchor_B);
+      if (!(slip.squaredNorm() > kAnchorFollowShare * kAnchorFollowShare * s_t * s_t) || !(slip.dot(d) > 0.0)) continue;
+    }
     c.anchored = true;
     c.anchor_A = state->X_WB[c.body_a].ApplyInverse(c.p_W);
     c.anchor_B = state->X_WB[c.body_b].ApplyInverse(c.p_W);

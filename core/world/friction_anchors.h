@@ -28,6 +28,17 @@
 // sticking contact the slip of the regularisation then stays at a fixed
 // offset of (slip per step) / gamma (nanometres) instead of accumulating.
 //
+// A contact slipping under s_t may still be sliding: a box sliding to rest
+// on mu = 0.001 passes under 1 mm/s 49 um before it stops. An anchor held
+// from there pulled the stopped box back toward it (to 0.155 mm of its
+// 0.204 mm stop in 1 s). So an anchored contact that slips away from its
+// anchor (slip . d > 0) faster than kAnchorFollowShare s_t (0.1 mm/s) is
+// anchored anew where it is, each step: the last anchor of a slide is then
+// at most (0.1 s_t)^2 / (2 mu g) + 0.1 s_t h short of the stop (0.76 um at
+// mu = 0.001, less on any rougher surface). That is above the slip of the
+// regularisation (under 14 um/s on the bundled grasps) and below a
+// returning contact's own speed, which points toward the anchor.
+//
 // An anchor is dropped, and the contact anchored anew where it is if it
 // still sticks, when a material point has left the contact (more than
 // kReach from the contact point: the bodies rolled, or the match is another
@@ -52,6 +63,7 @@ namespace grasplab {
 
 inline constexpr double kAnchorReach = 5e-4;     // m
 inline constexpr double kAnchorMaxDrift = 1e-4;  // m (the contact threshold)
+inline constexpr double kAnchorFollowShare = 0.1;  // of the slip threshold s_t
 
 // Before the solve, after the contacts inherited their anchors: each
 // anchored contact's slip_target_W, or the anchor dropped (zero target).
