@@ -141,11 +141,9 @@ TEST_CASE("A box sliding to rest by friction stops where Coulomb's law puts it, 
   // v0 = 2 mm/s on mu = 0.001: it decelerates at mu g = 9.81 mm/s^2 and
   // stops after v0^2 / (2 mu g) = 0.2039 mm, 0.204 s. It moves 5 um a
   // step at first, so most steps reuse the set (delta = 10 um). Friction
-  // anchors off: they take a contact slipping under the slip threshold
-  // (1 mm/s, reached here at 0.155 mm) for sticking and pull the box back
-  // toward that point once it stops (world/friction_anchors.h).
+  // anchors on: they follow the sliding contact (world/friction_anchors.h).
   auto slide = [](double reuse) {
-    Resting r = BoxOnPlane(reuse, /*anchors=*/false);
+    Resting r = BoxOnPlane(reuse);
     REQUIRE(r.world.SetMaterialFriction(0, 0.001, 0.001).ok());
     REQUIRE(r.world.SetBodyVelocity(r.box, Vec3(0.002, 0.0, 0.0), Vec3::Zero()).ok());
     for (int k = 0; k < 200; ++k) REQUIRE(r.world.Step(0.0025).ok());  // 0.5 s
