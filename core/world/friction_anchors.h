@@ -29,7 +29,7 @@
 // offset of (slip per step) / gamma (nanometres) instead of accumulating.
 //
 // A contact slipping under s_t may still be sliding: a box sliding to rest
-// on mu = 0.001 passes under 1 mm/s 49 um before it stops. An anchor held
+// on mu = 0.001 passes under 1 mm/s 51 um before it stops. An anchor held
 // from there pulled the stopped box back toward it (to 0.155 mm of its
 // 0.204 mm stop in 1 s). So an anchored contact that slips away from its
 // anchor (slip . d > 0) faster than kAnchorFollowShare s_t (0.1 mm/s) is
