@@ -16,7 +16,8 @@
 #   lcp_lexicolemke (libsiconos-numerics-dev) solves the very same LCPs from
 #   the recorded files;
 # - grasplab native against grasplab WASM in Node, per step, on the
-#   dynamics benchmark's built-in scenes (tests/bench/wasm_steps.mjs).
+#   dynamics benchmark's bundled scenes (grasp_cpu_bench.cc against
+#   tests/bench/wasm_profile.mjs --time: the same steps, CPU time).
 # - the grasp step against MuJoCo: the five grasp scenes of assets/scenes,
 #   translated to MJCF (tests/bench/peers/mjcf_writer.h), stepped 5 s by
 #   grasplab native and MuJoCo 2.2.2 native (libmujoco-dev) replaying
@@ -51,7 +52,7 @@ fi
 npm ci --prefix tests/bench/peers --no-audit --no-fund >/dev/null
 
 cmake --preset native >/dev/null
-cmake --build --preset native --target grasplab_bench_lemke grasplab_bench_dynamics >/dev/null
+cmake --build --preset native --target grasplab_bench_lemke grasplab_bench_grasp_cpu >/dev/null
 [ -f build/wasm/grasplab_wasm.wasm ] || { echo "bench-peers: build the WASM module first (scripts/build.sh)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -126,20 +127,25 @@ console.log('\n(plot: docs/images/lemke-vs-siconos.svg)');
 JS
 
 echo
-# grasplab native against WASM in Node, same scenes, same step counts.
-build/native/grasplab_bench_dynamics > "$work/dynamics.md"
-node tests/bench/wasm_steps.mjs > "$work/wasm.json"
+# grasplab native against WASM in Node on the dynamics benchmark's bundled
+# scenes, measured alike: each side runs the scene as a user does
+# (StepScene: actions, controllers, world) for 2,000 steps from load with
+# the stage clock off (the module's default), CPU time, the fastest of 7
+# runs (grasp_cpu_bench.cc; wasm_profile.mjs --time, which runs each scene
+# once untimed first so V8 has tiered its code up).
+DYN_SCENES=(assets/scenes/finger-squeeze.json assets/scenes/finger-prism.json assets/scenes/arm-hand.json)
+build/native/grasplab_bench_grasp_cpu --steps 2000 --runs 7 --stage-timing off "${DYN_SCENES[@]}" > "$work/native-cpu.json"
+node tests/bench/wasm_profile.mjs --time --build build/wasm --steps 2000 --runs 7 "${DYN_SCENES[@]}" > "$work/wasm-cpu.json"
 node - "$work" <<'JS'
 const fs = require('fs');
 const dir = process.argv[2];
-const wasm = JSON.parse(fs.readFileSync(`${dir}/wasm.json`, 'utf8'));
-const native = new Map(fs.readFileSync(`${dir}/dynamics.md`, 'utf8').split('\n').filter((l) => l.includes(', warm'))
-  .map((l) => l.split('|').map((c) => c.trim())).map((c) => [c[1].replace(', warm', ''), parseFloat(c[2])]));
-console.log('| scene (warm start on) | native (us/step) | WASM in Node (us/step) | WASM / native |');
+const native = JSON.parse(fs.readFileSync(`${dir}/native-cpu.json`, 'utf8'));
+const wasm = JSON.parse(fs.readFileSync(`${dir}/wasm-cpu.json`, 'utf8'));
+console.log('| scene (2,000 steps from load, CPU, fastest of 7, stage clock off) | native (us/step) | WASM in Node (us/step) | WASM / native |');
 console.log('|---|---:|---:|---:|');
-for (const [scene, us] of Object.entries(wasm)) {
-  const n = native.get(scene);
-  if (n) console.log(`| ${scene} | ${n.toFixed(1)} | ${us.toFixed(1)} | ${(us / n).toFixed(2)}x |`);
+for (const [scene, n] of Object.entries(native)) {
+  const w = wasm[scene]['build/wasm'];
+  console.log(`| ${scene.replace(/^.*\//, '').replace(/\.json$/, '')} | ${n.toFixed(2)} | ${w.toFixed(2)} | ${(w / n).toFixed(2)}x |`);
 }
 JS
 

@@ -33,6 +33,7 @@
 // "CPU us/step" is process.cpuUsage() over R unprofiled runs (minimum),
 // interleaved with the profiled ones; the shares come from the profiled runs.
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
@@ -90,11 +91,19 @@ function timeRun(Module, file) {
 }
 
 if (opt.time) {
+  // Every function compiled by the optimising tier when the module is
+  // instantiated (the code a page runs once it has warmed up), not tiered
+  // up while timed: with V8's default dynamic tiering a scene timed alone
+  // or first read 13.5-20 us a step on finger-squeeze, whose functions were
+  // still being optimised on compiler threads that process.cpuUsage()
+  // counts, and 7.5 when timed after two other scenes; with this flag 7.5
+  // in any order (docs/benchmarks.md, stop 42).
+  v8.setFlagsFromString('--no-liftoff');
   const modules = [];
   for (const build of opt.builds) modules.push(await loadModule(build));
   const out = {};
   for (const file of scenes) {
-    for (const Module of modules) timeRun(Module, file);  // tier-up, untimed
+    for (const Module of modules) timeRun(Module, file);  // untimed
     const best = opt.builds.map(() => Infinity);
     for (let run = 0; run < opt.runs; ++run) {
       modules.forEach((Module, b) => { best[b] = Math.min(best[b], timeRun(Module, file)); });
