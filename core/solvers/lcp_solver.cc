@@ -178,6 +178,16 @@ double PrepareLcp(const IslandSystem& sys, const LcpLayout& L, LcpWorkspace* ws)
   return max_diag;
 }
 
+// One contact's u_t pyramid edges, out_k = cos_k g1 + sin_k g2. The
+// restrict-qualified tables cannot alias out, so the loop runs without a
+// runtime overlap check (before, each column copied the two tables into
+// local arrays for the same reason: two memory.copy calls per column in
+// WASM).
+inline void ExpandEdges(const double* __restrict cs, const double* __restrict sn, int ut, double g1, double g2,
+                        double* __restrict out) {
+  for (int k = 0; k < ut; ++k) out[k] = cs[k] * g1 + sn[k] * g2;
+}
+
 // col_i = T_i g for the mh impulse rows, T_i g = ca g_a (+ cb g_b), in
 // BuildRows' layout: limits and normals take one base row each, each
 // contact's u_t pyramid edges its two tangent rows with the same (cos_k,
@@ -187,19 +197,12 @@ double PrepareLcp(const IslandSystem& sys, const LcpLayout& L, LcpWorkspace* ws)
 // T_i's generic form.
 void ExpandRows(const LcpLayout& L, const LcpRows& rows, const double* g, double* col) {
   const std::vector<Combination>& T = rows.T;
-  // The coefficients in local arrays (u_t <= 16, ValidateFrictionDirections):
-  // col cannot alias them, so the edge loop runs without a runtime overlap
-  // check per contact.
-  double cs[16], sn[16];
-  const int ut = std::min(L.ut, 16);
-  std::copy_n(rows.edge_cos, ut, cs);
-  std::copy_n(rows.edge_sin, ut, sn);
   for (int i = 0; i < L.beta0; ++i) col[i] = T[i].ca * g[T[i].a];
   for (int c = 0; c < L.q; ++c) {
     const int i0 = L.beta0 + c * L.u;
     const double g1 = g[T[i0].a], g2 = g[T[i0].b];
     double* ci = col + i0;
-    for (int k = 0; k < ut; ++k) ci[k] = cs[k] * g1 + sn[k] * g2;
+    ExpandEdges(rows.edge_cos, rows.edge_sin, L.ut, g1, g2, ci);
     if (L.u > L.ut) {  // the torsional pair: +-1 times one row
       const Combination* tt = &T[i0 + L.ut];
       const double gt = g[tt[0].a];
