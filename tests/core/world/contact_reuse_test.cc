@@ -15,6 +15,7 @@
 #include "core/scene/scene_json.h"
 #include "core/world/world.h"
 #include "tests/core/rolling_slope.h"
+#include "tests/core/sliding_box.h"
 
 namespace grasplab {
 namespace {
@@ -138,19 +139,16 @@ TEST_CASE("With reuse distance 0 every pair is collided every call", "[contact][
 
 TEST_CASE("A box sliding to rest by friction stops where Coulomb's law puts it, with or without reuse",
           "[contact][reuse]") {
-  // v0 = 2 mm/s on mu = 0.001: it decelerates at mu g = 9.81 mm/s^2 and
-  // stops after v0^2 / (2 mu g) = 0.2039 mm, 0.204 s. It moves 5 um a
-  // step at first, so most steps reuse the set (delta = 10 um). Friction
-  // anchors on: they follow the sliding contact (world/friction_anchors.h).
+  // v0 = 2 mm/s on mu = 0.001 (tests/core/sliding_box.h): Coulomb's stop
+  // at 0.2039 mm. It moves 5 um a step at first, so most steps reuse the
+  // set (delta = 10 um).
   auto slide = [](double reuse) {
-    Resting r = BoxOnPlane(reuse);
-    REQUIRE(r.world.SetMaterialFriction(0, 0.001, 0.001).ok());
-    REQUIRE(r.world.SetBodyVelocity(r.box, Vec3(0.002, 0.0, 0.0), Vec3::Zero()).ok());
-    for (int k = 0; k < 200; ++k) REQUIRE(r.world.Step(0.0025).ok());  // 0.5 s
-    return r.world.pose(r.box).p.x();
+    WorldSettings ws;
+    ws.contact_reuse_distance = reuse;
+    return SlideBoxToRest(ws).at_stop;
   };
   const double with = slide(kDelta), without = slide(0.0);
-  const double expected = 0.002 * 0.002 / (2.0 * 0.001 * 9.81);
+  const double expected = CoulombSlideStop();
   INFO("with reuse " << with << " m, without " << without << " m, Coulomb " << expected << " m");
   CHECK(std::abs(with - expected) < 0.02 * expected);  // the step's first-order integration
   CHECK(std::abs(with - without) < 1e-6);

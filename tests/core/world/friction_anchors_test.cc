@@ -9,6 +9,7 @@
 #include "core/scene/scene_json.h"
 #include "core/world/world.h"
 #include "tests/core/bundled_scene.h"
+#include "tests/core/sliding_box.h"
 
 using namespace grasplab;
 
@@ -82,37 +83,23 @@ TEST_CASE("Friction anchors: past the friction angle the block still slides at g
 }
 
 TEST_CASE("Friction anchors: a box sliding to rest stops where Coulomb's law puts it and stays there", "[anchors][friction]") {
-  // v0 = 2 mm/s on mu = 0.001: it decelerates at mu g = 9.81 mm/s^2 and
-  // stops after v0^2 / (2 mu g) = 0.2039 mm, at 0.204 s. Its slip falls
-  // under the slip threshold (1 mm/s) at 0.155 mm, still sliding; an anchor
-  // set there and held pulled the stopped box back toward it (to 0.155 mm
-  // in 1 s). A contact sliding away from its anchor faster than s_t / 10
-  // is anchored anew where it is (header).
-  auto slide = [](bool anchors, double* at_stop) {
-    WorldSettings s;
-    s.friction_anchors = anchors;
-    World world(s);
-    REQUIRE(world.AddBody(GroundPlane()).ok());
-    const BodyId box = world.AddBody(Box(Vec3(0, 0, 0.05 + 5e-5), 0.05, 1.0)).value();
-    REQUIRE(world.SetMaterialFriction(0, 0.001, 0.001).ok());
-    for (int k = 0; k < 40; ++k) REQUIRE(world.Step(kH).ok());  // landed, at rest
-    const double x0 = world.pose(box).p.x();
-    REQUIRE(world.SetBodyVelocity(box, Vec3(0.002, 0.0, 0.0), Vec3::Zero()).ok());
-    for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());  // 0.5 s: stopped
-    *at_stop = world.pose(box).p.x() - x0;
-    for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // 1 s more
-    return world.pose(box).p.x() - x0;
-  };
-  const double expected = 0.002 * 0.002 / (2.0 * 0.001 * kG);
-  double stop = 0.0, stop_free = 0.0;
-  const double end = slide(true, &stop), end_free = slide(false, &stop_free);
-  INFO("with anchors: " << stop << " m at 0.5 s, " << end << " m at 1.5 s; without: " << stop_free << ", " << end_free
-                        << "; Coulomb " << expected << " m");
-  CHECK(std::abs(stop - expected) < 0.02 * expected);  // the step's first-order integration
-  CHECK(std::abs(end - stop) < 1e-6);                   // not pulled back
+  // v0 = 2 mm/s on mu = 0.001 (tests/core/sliding_box.h): Coulomb's stop
+  // at 0.2039 mm. Its slip falls under the slip threshold (1 mm/s) 51 um
+  // before it stops, still sliding; an anchor set there and held pulled
+  // the stopped box back toward it (to 0.155 mm in 1 s). A contact sliding
+  // away from its anchor faster than s_t / 10 is anchored anew where it is
+  // (header).
+  WorldSettings on, off;
+  off.friction_anchors = false;
+  const SlideToRest with = SlideBoxToRest(on), without = SlideBoxToRest(off);
+  const double expected = CoulombSlideStop(kG);
+  INFO("with anchors: " << with.at_stop << " m at 0.5 s, " << with.later << " m at 1.5 s; without: " << without.at_stop
+                        << ", " << without.later << "; Coulomb " << expected << " m");
+  CHECK(std::abs(with.at_stop - expected) < 0.02 * expected);  // the step's first-order integration
+  CHECK(std::abs(with.later - with.at_stop) < 1e-6);            // not pulled back
   // Where the box without anchors stops, to the last anchor's bound (0.76
   // um) and a step (measured 0.78 um; 51 um before anchors followed).
-  CHECK(std::abs(end - end_free) < 2e-6);
+  CHECK(std::abs(with.later - without.later) < 2e-6);
 }
 
 TEST_CASE("Friction anchors: a ball rolling without slip keeps its speed", "[anchors][friction]") {
