@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/world/world.h"
+#include "tests/core/unit_cube.h"
 
 namespace grasplab {
 
@@ -27,12 +28,7 @@ inline SlideToRest SlideBoxToRest(const WorldSettings& settings) {
   constexpr double h = 0.0025;
   World world(settings);
   REQUIRE(world.AddBody(GroundPlane()).ok());
-  BodyDef box;
-  box.name = "box";
-  box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
-  box.mass = 1.0;
-  box.X_WB.p = Vec3(0.0, 0.0, 0.05 + 5e-5);
-  const BodyId id = world.AddBody(box).value();
+  const BodyId id = world.AddBody(UnitCube(Vec3(0.0, 0.0, kUnitCubeHalf + 5e-5))).value();
   REQUIRE(world.SetMaterialFriction(0, kSlideFriction, kSlideFriction).ok());
   for (int k = 0; k < 40; ++k) REQUIRE(world.Step(h).ok());  // landed, at rest
   const double x0 = world.pose(id).p.x();

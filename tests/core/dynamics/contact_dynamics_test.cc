@@ -6,6 +6,7 @@
 #include "tests/core/bundled_scene.h"
 #include "core/solvers/friction_directions.h"
 #include "core/world/world.h"
+#include "tests/core/unit_cube.h"
 
 using namespace grasplab;
 
@@ -13,17 +14,7 @@ namespace {
 
 constexpr double kG = 9.81;
 constexpr double kH = 0.0025;
-constexpr double kHalf = 0.05;  // 10 cm cubes
-
-
-BodyDef Cube(const Vec3& p) {
-  BodyDef b;
-  b.name = "cube";
-  b.shape = BoxShape{Vec3::Constant(kHalf)};
-  b.mass = 1.0;
-  b.X_WB.p = p;
-  return b;
-}
+constexpr double kHalf = kUnitCubeHalf;  // 10 cm cubes (unit_cube.h)
 
 // Default material: mu_s = 0.5, mu_k = 0.4.
 constexpr double kMuS = 0.5, kMuK = 0.4;
@@ -36,7 +27,7 @@ TEST_CASE("Block under tilted gravity sticks below tan(theta) = mu_s", "[dynamic
   s.gravity = Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
   World world(s);
   REQUIRE(world.AddBody(GroundPlane()).ok());
-  const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
+  const BodyId id = world.AddBody(UnitCube(Vec3(0, 0, kHalf + 5e-5))).value();
   for (int k = 0; k < 80; ++k) REQUIRE(world.Step(kH).ok());  // settle 0.2 s
   const Vec3 start = world.pose(id).p;
   for (int k = 0; k < 800; ++k) REQUIRE(world.Step(kH).ok());  // 2 s
@@ -50,7 +41,7 @@ TEST_CASE("Block under tilted gravity slides at g (sin theta - mu_k cos theta)",
   s.gravity = Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
   World world(s);
   REQUIRE(world.AddBody(GroundPlane()).ok());
-  const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
+  const BodyId id = world.AddBody(UnitCube(Vec3(0, 0, kHalf + 5e-5))).value();
   for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());  // 0.5 s
   const double v0 = world.linear_velocity(id).x();
   for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // 1 s more
@@ -73,7 +64,7 @@ TEST_CASE("Block launched at v0 stops after v0^2 / (2 mu_k g), within the pyrami
     const double a = deg * 3.14159265358979323846 / 180.0;
     World world;
     REQUIRE(world.AddBody(GroundPlane()).ok());
-    BodyDef c = Cube(Vec3(0, 0, kHalf + 5e-5));
+    BodyDef c = UnitCube(Vec3(0, 0, kHalf + 5e-5));
     c.v_WB = Vec3(v0 * std::cos(a), v0 * std::sin(a), 0.0);
     const BodyId id = world.AddBody(c).value();
     for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // 1 s: stopped after ~0.25 s
@@ -93,7 +84,7 @@ TEST_CASE("A stack of 5 boxes rests for 10 s", "[dynamics][stack]") {
   REQUIRE(world.AddBody(GroundPlane()).ok());
   std::vector<BodyId> ids;
   for (int i = 0; i < 5; ++i) {
-    ids.push_back(world.AddBody(Cube(Vec3(0.0, 0.0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).value());
+    ids.push_back(world.AddBody(UnitCube(Vec3(0.0, 0.0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).value());
   }
   for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());  // settle 0.5 s
   std::vector<Vec3> start;

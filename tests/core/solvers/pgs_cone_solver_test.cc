@@ -8,12 +8,13 @@
 #include "tests/core/bundled_scene.h"
 #include "core/scene/scene.h"
 #include "core/world/world.h"
+#include "tests/core/unit_cube.h"
 
 using namespace grasplab;
 
 namespace {
 
-constexpr double kG = 9.81, kH = 0.0025, kHalf = 0.05, kPi = 3.14159265358979323846;
+constexpr double kG = 9.81, kH = 0.0025, kHalf = kUnitCubeHalf, kPi = 3.14159265358979323846;
 constexpr double kMuS = 0.5, kMuK = 0.4;  // the default material
 
 WorldSettings Pgs(const Vec3& gravity = Vec3(0, 0, -kG)) {
@@ -23,23 +24,13 @@ WorldSettings Pgs(const Vec3& gravity = Vec3(0, 0, -kG)) {
   return s;
 }
 
-BodyDef Cube(const Vec3& p, const Vec3& v = Vec3::Zero()) {
-  BodyDef b;
-  b.name = "cube";
-  b.shape = BoxShape{Vec3::Constant(kHalf)};
-  b.mass = 1.0;
-  b.X_WB.p = p;
-  b.v_WB = v;
-  return b;
-}
-
 }  // namespace
 
 TEST_CASE("PGS: a block under tilted gravity sticks below tan(theta) = mu_s", "[pgs]") {
   const double theta = std::atan(0.9 * kMuS);
   World world(Pgs(Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta))));
   REQUIRE(world.AddBody(GroundPlane()).ok());
-  const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
+  const BodyId id = world.AddBody(UnitCube(Vec3(0, 0, kHalf + 5e-5))).value();
   for (int k = 0; k < 80; ++k) REQUIRE(world.Step(kH).ok());
   const Vec3 start = world.pose(id).p;
   for (int k = 0; k < 800; ++k) REQUIRE(world.Step(kH).ok());
@@ -56,7 +47,7 @@ TEST_CASE("PGS: a block slides at g (sin theta - mu_k cos theta) in every direct
     const Vec3 downhill(std::cos(a), std::sin(a), 0.0);
     World world(Pgs(kG * std::sin(theta) * downhill + Vec3(0, 0, -kG * std::cos(theta))));
     REQUIRE(world.AddBody(GroundPlane()).ok());
-    const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
+    const BodyId id = world.AddBody(UnitCube(Vec3(0, 0, kHalf + 5e-5))).value();
     for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());
     const Vec3 v0 = world.linear_velocity(id);
     for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());
@@ -73,7 +64,7 @@ TEST_CASE("PGS: a block launched at v0 stops after v0^2 / (2 mu_k g) in every di
     const double a = deg * kPi / 180.0;
     World world(Pgs());
     REQUIRE(world.AddBody(GroundPlane()).ok());
-    const BodyId id = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5), v0 * Vec3(std::cos(a), std::sin(a), 0))).value();
+    const BodyId id = world.AddBody(UnitCube(Vec3(0, 0, kHalf + 5e-5), v0 * Vec3(std::cos(a), std::sin(a), 0))).value();
     for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());
     const Vec3 p = world.pose(id).p;
     // The LCP's pyramid lands anywhere in [d, d / cos(pi/8)] = [d, 1.082 d].
@@ -87,7 +78,7 @@ TEST_CASE("PGS: a stack of 5 boxes rests for 10 s and carries its weight", "[pgs
   World world(Pgs());
   REQUIRE(world.AddBody(GroundPlane()).ok());
   std::vector<BodyId> ids;
-  for (int i = 0; i < 5; ++i) ids.push_back(world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).value());
+  for (int i = 0; i < 5; ++i) ids.push_back(world.AddBody(UnitCube(Vec3(0, 0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).value());
   for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());
   std::vector<Vec3> start;
   for (BodyId id : ids) start.push_back(world.pose(id).p);
@@ -142,7 +133,7 @@ TEST_CASE("Switching the solver changes nothing else: free flight is bit-identic
     WorldSettings s;
     s.contact_solver = solver;
     World world(s);
-    BodyDef b = Cube(Vec3(0, 0, 2), Vec3(0.3, -0.2, 1.0));
+    BodyDef b = UnitCube(Vec3(0, 0, 2), Vec3(0.3, -0.2, 1.0));
     b.w_WB = Vec3(1.0, 2.0, -0.5);
     REQUIRE(world.AddBody(b).ok());
     for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());
@@ -171,7 +162,7 @@ TEST_CASE("PGS: a resting 4-box stack carries m g h per box at every interface i
   World world(Pgs());
   REQUIRE(world.AddBody(GroundPlane()).ok());
   std::vector<BodyId> ids;
-  for (int i = 0; i < 4; ++i) ids.push_back(world.AddBody(Cube(Vec3(0, 0, kHalf + 2 * kHalf * i))).value());
+  for (int i = 0; i < 4; ++i) ids.push_back(world.AddBody(UnitCube(Vec3(0, 0, kHalf + 2 * kHalf * i))).value());
   for (int k = 0; k < 200; ++k) REQUIRE(world.Step(kH).ok());
   const int steps = 400;
   long sweeps = 0, unconverged = 0;

@@ -16,6 +16,7 @@
 #include "core/world/world.h"
 #include "tests/core/rolling_slope.h"
 #include "tests/core/sliding_box.h"
+#include "tests/core/unit_cube.h"
 
 namespace grasplab {
 namespace {
@@ -38,12 +39,7 @@ Resting BoxOnPlane(double reuse, bool anchors = true) {
   ground.is_static = true;
   ground.shape = PlaneShape{};
   REQUIRE(r.world.AddBody(ground).ok());
-  BodyDef box;
-  box.name = "box";
-  box.shape = BoxShape{Vec3(0.05, 0.05, 0.05)};
-  box.mass = 1.0;
-  box.X_WB.p = Vec3(0.0, 0.0, 0.05);
-  auto id = r.world.AddBody(box);
+  auto id = r.world.AddBody(UnitCube(Vec3(0.0, 0.0, kUnitCubeHalf)));
   REQUIRE(id.ok());
   r.box = id.value();
   return r;

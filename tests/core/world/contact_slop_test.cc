@@ -11,6 +11,7 @@
 #include "core/solvers/contact_target.h"
 #include "core/world/world.h"
 #include "tests/bench/pile_scene.h"
+#include "tests/core/unit_cube.h"
 
 using namespace grasplab;
 
@@ -19,22 +20,13 @@ namespace {
 constexpr double kG = 9.81, kH = 0.0025;
 constexpr double kThreshold = 1e-4;  // m, the default contact threshold
 constexpr double kSlop = 1e-5;       // m
-constexpr double kHalf = 0.05;       // 10 cm cubes, 1 kg
-
-BodyDef Cube(const Vec3& p) {
-  BodyDef b;
-  b.name = "cube";
-  b.shape = BoxShape{Vec3::Constant(kHalf)};
-  b.mass = 1.0;
-  b.X_WB.p = p;
-  return b;
-}
+constexpr double kHalf = kUnitCubeHalf;  // 10 cm cubes, 1 kg (unit_cube.h)
 
 // A ground plane and n cubes stacked `gap` apart (body 0 the ground).
 World Stack(const WorldSettings& s, int n, double gap) {
   World world(s);
   REQUIRE(world.AddBody(GroundPlane()).ok());
-  for (int i = 0; i < n; ++i) REQUIRE(world.AddBody(Cube(Vec3(0, 0, kHalf + gap + i * (2 * kHalf + gap)))).ok());
+  for (int i = 0; i < n; ++i) REQUIRE(world.AddBody(UnitCube(Vec3(0, 0, kHalf + gap + i * (2 * kHalf + gap)))).ok());
   return world;
 }
 
@@ -99,7 +91,7 @@ TEST_CASE("Contact slop: a block below its friction angle stays within the slop 
   s.gravity = Vec3(kG * std::sin(theta), 0.0, -kG * std::cos(theta));
   World world(s);
   REQUIRE(world.AddBody(GroundPlane()).ok());
-  const BodyId block = world.AddBody(Cube(Vec3(0, 0, kHalf + 5e-5))).value();
+  const BodyId block = world.AddBody(UnitCube(Vec3(0, 0, kHalf + 5e-5))).value();
   for (int k = 0; k < 400; ++k) REQUIRE(world.Step(kH).ok());  // settled
   const double x1 = world.pose(block).p.x();
   double farthest = 0.0;

@@ -10,21 +10,13 @@
 #include "core/world/world.h"
 #include "tests/core/bundled_scene.h"
 #include "tests/core/sliding_box.h"
+#include "tests/core/unit_cube.h"
 
 using namespace grasplab;
 
 namespace {
 
 constexpr double kG = 9.81, kH = 0.0025, kPi = 3.14159265358979323846;
-
-BodyDef Box(const Vec3& p, double half, double mass) {
-  BodyDef b;
-  b.name = "block";
-  b.shape = BoxShape{Vec3::Constant(half)};
-  b.mass = mass;
-  b.X_WB.p = p;
-  return b;
-}
 
 // A 1 kg, 10 cm block on a plane tilted by theta (gravity tilted), the
 // default material (mu_s 0.5, mu_k 0.4).
@@ -37,7 +29,7 @@ struct Slope {
     s.friction_anchors = anchors;
     world = World(s);
     REQUIRE(world.AddBody(GroundPlane()).ok());
-    block = world.AddBody(Box(Vec3(0, 0, 0.05 + 5e-5), 0.05, 1.0)).value();
+    block = world.AddBody(UnitCube(Vec3(0, 0, kUnitCubeHalf + 5e-5))).value();
   }
   double x() const { return world.pose(block).p.x(); }
 };

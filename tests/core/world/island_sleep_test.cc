@@ -9,6 +9,7 @@
 #include "core/world/island_sleep.h"
 #include "core/world/world.h"
 #include "tests/core/rolling_slope.h"
+#include "tests/core/unit_cube.h"
 
 using namespace grasplab;
 
@@ -16,16 +17,7 @@ namespace {
 
 constexpr double kG = 9.81;
 constexpr double kH = 0.0025;
-constexpr double kHalf = 0.05;  // 10 cm cubes, 1 kg
-
-BodyDef Cube(const Vec3& p) {
-  BodyDef b;
-  b.name = "cube";
-  b.shape = BoxShape{Vec3::Constant(kHalf)};
-  b.mass = 1.0;
-  b.X_WB.p = p;
-  return b;
-}
+constexpr double kHalf = kUnitCubeHalf;  // 10 cm cubes, 1 kg (unit_cube.h)
 
 WorldSettings Sleepy(bool enabled = true) {
   WorldSettings s;
@@ -38,7 +30,7 @@ WorldSettings Sleepy(bool enabled = true) {
 World Stack(const WorldSettings& settings, int n = 5) {
   World world(settings);
   REQUIRE(world.AddBody(GroundPlane()).ok());
-  for (int i = 0; i < n; ++i) REQUIRE(world.AddBody(Cube(Vec3(0.0, 0.0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).ok());
+  for (int i = 0; i < n; ++i) REQUIRE(world.AddBody(UnitCube(Vec3(0.0, 0.0, kHalf + 5e-5 + i * (2 * kHalf + 5e-5)))).ok());
   return world;
 }
 
@@ -254,7 +246,7 @@ TEST_CASE("Sleep: setters wake the island they touch", "[sleep]") {
 TEST_CASE("Sleep: a commanded joint never sleeps; a passive one does; a new target wakes it", "[sleep][joint]") {
   World world(Sleepy());
   const BodyId base = world.AddBody(GroundPlane(-1.0)).value();
-  BodyDef arm = Cube(Vec3(0.2, 0.0, 0.0));
+  BodyDef arm = UnitCube(Vec3(0.2, 0.0, 0.0));
   const BodyId link = world.AddBody(arm).value();
   JointDef j;
   j.parent = base;
