@@ -43,8 +43,10 @@ void UpdateAnchors(const WorldModel& model, WorldState* state) {
     if (c.anchored) {
       // Held, unless it slides away from its anchor faster than the
       // regularisation's creep could move it (header: a slowing slide).
+      // The drift only for a contact that slips that fast.
+      if (!(slip.squaredNorm() > kAnchorFollowShare * kAnchorFollowShare * s_t * s_t)) continue;
       const Vec3 d = state->X_WB[c.body_a].Apply(c.anchor_A) - state->X_WB[c.body_b].Apply(c.anchor_B);
-      if (!(slip.squaredNorm() > kAnchorFollowShare * kAnchorFollowShare * s_t * s_t) || !(slip.dot(d) > 0.0)) continue;
+      if (!(slip.dot(d) > 0.0)) continue;
     }
     c.anchored = true;
     c.anchor_A = state->X_WB[c.body_a].ApplyInverse(c.p_W);
