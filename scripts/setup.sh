@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(
   g++ cmake ninja-build        # native build
   emscripten                   # WASM build (3.1.6; needs NODE_PATH=/usr/share/nodejs)
+  clang-19 lld-19              # the LLVM em++ runs for the WASM build (CMakeLists.txt, GRASPLAB_WASM_LLVM)
   libeigen3-dev                # linear algebra (header-only)
   nlohmann-json3-dev           # JSON (header-only)
   zlib1g-dev                   # share links in the native CLI (raw DEFLATE)
