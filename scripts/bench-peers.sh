@@ -3,6 +3,7 @@
 #
 #   scripts/bench-peers.sh            (after scripts/build.sh; a few minutes)
 #   scripts/bench-peers.sh --stacks   (only the box stacks tables)
+#   scripts/bench-peers.sh --pile     (only the 1,000-body pile; about 4 minutes)
 #
 # It installs the peers itself (Debian packages through apt; never needed by
 # the README's two commands), builds grasplab's benchmark programs, and runs
@@ -30,10 +31,17 @@
 #   Gauss-Seidel against Bullet 3.24 natively (bullet_boxes.cc,
 #   libbullet-dev), and grasplab's WASM module against Jolt and Rapier's
 #   WASM builds in Node (boxes_wasm.mjs).
+# - with --pile only: issue 19's 1,000 mixed bodies falling into a bin
+#   (tests/bench/pile_scene.h), grasplab natively (grasplab_bench_dynamics
+#   --pile, at its default tolerance and at the peers' 10 sweeps) against
+#   Bullet 3.24 on the same bodies (bullet_pile.cc) at the same step and at
+#   60 Hz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stacks_only=0
+pile_only=0
 if [ "${1:-}" = "--stacks" ]; then stacks_only=1; shift; fi
+if [ "${1:-}" = "--pile" ]; then pile_only=1; shift; fi
 
 PEER_PACKAGES=(libsiconos-numerics-dev libmujoco-dev libbullet-dev chromium)
 missing=()
@@ -52,7 +60,7 @@ fi
 npm ci --prefix tests/bench/peers --no-audit --no-fund >/dev/null
 
 cmake --preset native >/dev/null
-cmake --build --preset native --target grasplab_bench_lemke grasplab_bench_grasp_cpu >/dev/null
+cmake --build --preset native --target grasplab_bench_lemke grasplab_bench_grasp_cpu grasplab_bench_dynamics >/dev/null
 [ -f build/wasm/grasplab_wasm.wasm ] || { echo "bench-peers: build the WASM module first (scripts/build.sh)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -67,6 +75,8 @@ CORE_LIB=build/native/core/libgrasplab_core.a
   -o "$work/mujoco_grasp"
 "${CORE_CXX[@]}" -I/usr/include/bullet tests/bench/peers/bullet_boxes.cc "$CORE_LIB" \
   -lBulletDynamics -lBulletCollision -lLinearMath -o "$work/bullet_boxes"
+"${CORE_CXX[@]}" -I/usr/include/bullet tests/bench/peers/bullet_pile.cc "$CORE_LIB" \
+  -lBulletDynamics -lBulletCollision -lLinearMath -o "$work/bullet_pile"
 
 # Many resting bodies: grasplab's Gauss-Seidel against Bullet (native) and Jolt and Rapier (WASM, Node).
 run_stacks() {
@@ -78,6 +88,19 @@ run_stacks() {
 echo "Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (modified)'); $(date -u +%Y-%m-%d)"
 echo
 if ((stacks_only)); then run_stacks; exit 0; fi
+if ((pile_only)); then
+  # grasplab's settings under which the pile settles and sleeps (stop 41:
+  # torsional friction radius 5 mm, rolling resistance 0.1 mm), then the same
+  # at the peers' fixed 10 sweeps; Bullet at the same 2.5 ms and at 60 Hz.
+  build/native/grasplab_bench_dynamics --pile 1000 --seconds 8 --sleep on --torsion 0.005 --rolling 1e-4
+  echo
+  build/native/grasplab_bench_dynamics --pile 1000 --seconds 8 --sleep on --torsion 0.005 --rolling 1e-4 --sweeps 10
+  echo
+  "$work/bullet_pile" 1000 8 2.5 10
+  echo
+  "$work/bullet_pile" 1000 8 16.6667 10
+  exit 0
+fi
 build/native/grasplab_bench_lemke --write "$work" "$@" | tee "$work/grasplab.md"
 echo
 "$work/siconos_lemke" "$work"/*.lcp | tee "$work/siconos.md"
