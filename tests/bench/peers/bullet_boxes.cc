@@ -30,6 +30,7 @@
 
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
+#include "tests/bench/peers/bullet_body.h"
 
 using namespace grasplab;
 using Clock = std::chrono::steady_clock;
@@ -49,11 +50,9 @@ struct BulletWorld {
   btDbvtBroadphase broadphase;
   btSequentialImpulseConstraintSolver solver;
   btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &config};
-  std::vector<std::unique_ptr<btCollisionShape>> shapes;
-  std::vector<std::unique_ptr<btDefaultMotionState>> motion;
-  std::vector<std::unique_ptr<btRigidBody>> bodies;  // per grasplab body
+  BulletBodies owned;  // per grasplab body
   ~BulletWorld() {
-    for (auto& b : bodies) world.removeRigidBody(b.get());
+    for (auto& b : owned.bodies) world.removeRigidBody(b.get());
   }
 };
 
@@ -74,21 +73,7 @@ std::unique_ptr<BulletWorld> Translate(const World& w, bool sleep) {
       std::fprintf(stderr, "bullet_boxes: body '%s': only planes, boxes and spheres are translated\n", d.name.c_str());
       std::exit(1);
     }
-    const Pose& X = w.pose(b);
-    btTransform T(btQuaternion(X.q.x(), X.q.y(), X.q.z(), X.q.w()), btVector3(X.p.x(), X.p.y(), X.p.z()));
-    const double mass = d.is_static ? 0.0 : d.mass;
-    btVector3 inertia(0, 0, 0);
-    if (mass > 0) shape->calculateLocalInertia(mass, inertia);
-    auto ms = std::make_unique<btDefaultMotionState>(T);
-    btRigidBody::btRigidBodyConstructionInfo info(mass, ms.get(), shape.get(), inertia);
-    info.m_friction = std::sqrt(w.materials().material(d.material).static_friction);
-    info.m_restitution = 0.0;
-    auto body = std::make_unique<btRigidBody>(info);
-    if (!sleep) body->setActivationState(DISABLE_DEACTIVATION);
-    bw->world.addRigidBody(body.get());
-    bw->shapes.push_back(std::move(shape));
-    bw->motion.push_back(std::move(ms));
-    bw->bodies.push_back(std::move(body));
+    AddBulletBody(w, b, std::move(shape), sleep, &bw->world, &bw->owned);
   }
   return bw;
 }
@@ -128,7 +113,7 @@ EndState RunBullet(const std::string& file, int steps, bool sleep, int warmup) {
   for (int k = 0; k < steps; ++k) bw->world.stepSimulation(h, 1, h);
   s.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   Measure(scene.world, [&](BodyId b) {
-    const btVector3& p = bw->bodies[b]->getCenterOfMassPosition();
+    const btVector3& p = bw->owned.bodies[b]->getCenterOfMassPosition();
     return Vec3(p.x(), p.y(), p.z());
   }, &s);
   return s;

@@ -14,8 +14,8 @@
 // on boxes, cylinders and hulls (Bullet's default 4 cm is larger than these
 // 1-3.6 cm bodies: a box's margin would swallow it, a hull's round it into
 // a ball), at
-// the same poses and masses; each body gets sqrt(mu_s) (Bullet multiplies
-// the pair's coefficients), restitution 0. Bullet's own defaults otherwise:
+// the same poses and masses (bullet_body.h: sqrt(mu_s), restitution 0).
+// Bullet's own defaults otherwise:
 // split impulse off, its ERP 0.2, sleeping after 2 s under 0.8 m/s and 1
 // rad/s. Prints, per window of simulated time, the CPU time per step, the
 // contact points in Bullet's manifolds, awake bodies, the fastest body and
@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/geometry/convex_hull.h"
+#include "tests/bench/peers/bullet_body.h"
 #include "tests/bench/pile_scene.h"
 
 using namespace grasplab;
@@ -57,12 +58,10 @@ struct BulletPile {
   btAxisSweep3 broadphase{btVector3(-2, -2, -1), btVector3(2, 2, 2)};
   btSequentialImpulseConstraintSolver solver;
   btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &config};
-  std::vector<std::unique_ptr<btCollisionShape>> shapes;
-  std::vector<std::unique_ptr<btDefaultMotionState>> motion;
-  std::vector<std::unique_ptr<btRigidBody>> bodies;
+  BulletBodies owned;
   std::vector<bool> dynamic;
   ~BulletPile() {
-    for (auto& b : bodies) world.removeRigidBody(b.get());
+    for (auto& b : owned.bodies) world.removeRigidBody(b.get());
   }
 };
 
@@ -98,21 +97,7 @@ std::unique_ptr<BulletPile> Translate(const World& w, bool sleep, int iterations
     if (!std::holds_alternative<SphereShape>(d.shape) && !std::holds_alternative<CapsuleShape>(d.shape)) {
       shape->setMargin(0.001);
     }
-    const Pose& X = w.pose(b);
-    btTransform T(btQuaternion(X.q.x(), X.q.y(), X.q.z(), X.q.w()), btVector3(X.p.x(), X.p.y(), X.p.z()));
-    const double mass = d.is_static ? 0.0 : d.mass;
-    btVector3 inertia(0, 0, 0);
-    if (mass > 0) shape->calculateLocalInertia(mass, inertia);
-    auto ms = std::make_unique<btDefaultMotionState>(T);
-    btRigidBody::btRigidBodyConstructionInfo info(mass, ms.get(), shape.get(), inertia);
-    info.m_friction = std::sqrt(w.materials().material(d.material).static_friction);
-    info.m_restitution = 0.0;
-    auto body = std::make_unique<btRigidBody>(info);
-    if (!sleep) body->setActivationState(DISABLE_DEACTIVATION);
-    bp->world.addRigidBody(body.get());
-    bp->shapes.push_back(std::move(shape));
-    bp->motion.push_back(std::move(ms));
-    bp->bodies.push_back(std::move(body));
+    AddBulletBody(w, b, std::move(shape), sleep, &bp->world, &bp->owned);
     bp->dynamic.push_back(!d.is_static);
   }
   return bp;
@@ -165,9 +150,9 @@ int main(int argc, char** argv) {
     all_cpu += cpu;
     int awake = 0, out = 0;
     double vmax = 0.0, zmin = 1e30, zmax = -1e30;
-    for (std::size_t i = 0; i < bp->bodies.size(); ++i) {
+    for (std::size_t i = 0; i < bp->owned.bodies.size(); ++i) {
       if (!bp->dynamic[i]) continue;
-      const btRigidBody& b = *bp->bodies[i];
+      const btRigidBody& b = *bp->owned.bodies[i];
       awake += b.isActive() ? 1 : 0;
       const btVector3& p = b.getCenterOfMassPosition();
       vmax = std::max(vmax, static_cast<double>(b.getLinearVelocity().length()));
