@@ -32,14 +32,19 @@ double ThreadCpuSeconds() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-// One run of `steps` from load; CPU seconds of the stepping loop.
-double Run(const std::string& file, int steps, bool stage_timing) {
+// The scene in `file`, or exit 2 with the loader's message.
+Scene LoadOrExit(const std::string& file) {
   StatusOr<Scene> loaded = LoadSceneFile(file);
   if (!loaded.ok()) {
     std::fprintf(stderr, "%s: %s\n", file.c_str(), loaded.status().message().c_str());
     std::exit(2);
   }
-  Scene scene = std::move(loaded).value();
+  return std::move(loaded).value();
+}
+
+// One run of `steps` from load; CPU seconds of the stepping loop.
+double Run(const std::string& file, int steps, bool stage_timing) {
+  Scene scene = LoadOrExit(file);
   if (!stage_timing) scene.world.set_stage_timing_period(0);
   const double t0 = ThreadCpuSeconds();
   for (int k = 0; k < steps; ++k) {
@@ -62,7 +67,7 @@ struct MissSplit {
 };
 
 MissSplit RunMisses(const std::string& file, int steps) {
-  Scene scene = LoadSceneFile(file).value();
+  Scene scene = LoadOrExit(file);
   scene.world.set_stage_timing_period(0);
   MissSplit m;
   for (int k = 0; k < steps; ++k) {
@@ -82,10 +87,6 @@ void Misses(const std::vector<std::string>& files, int steps, int runs) {
   std::printf("| scene (%d steps, fastest of %d) | us/step | hit: steps, us | miss, no Lemke pivot: steps, us | miss, Lemke: steps, us, pivots | misses' share of the time |\n", steps, runs);
   std::printf("|---|---:|---:|---:|---:|---:|\n");
   for (const std::string& file : files) {
-    if (!LoadSceneFile(file).ok()) {
-      std::fprintf(stderr, "%s: cannot load\n", file.c_str());
-      std::exit(2);
-    }
     (void)RunMisses(file, steps);
     MissSplit best;
     for (int r = 0; r < runs; ++r) {
