@@ -47,6 +47,7 @@
 #include "core/geometry/support.h"
 #include "core/world/world.h"
 #include "tests/bench/pile_scene.h"
+#include "tests/bench/cpu_seconds.h"
 
 using namespace grasplab;
 
@@ -264,14 +265,6 @@ void BenchHulls(const Shape& convex, const Shape& bunny, const Shape& box) {
 }
 
 
-// CPU seconds of this process (user + system): on a shared machine the figure
-// to compare, where wall time also counts the other processes.
-double CpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 constexpr double kPileH = 0.0025;
 
 void WritePileSnapshot(int n, double seconds, const char* path) {
@@ -372,9 +365,9 @@ void PilePairs(const char* path, int steps) {
     };
     const long long found = run();
     const int reps = 20;
-    const double c0 = CpuSeconds();
+    const double c0 = ProcessCpuSeconds();
     for (int r = 0; r < reps; ++r) run();
-    const double cpu = (CpuSeconds() - c0) / reps;
+    const double cpu = (ProcessCpuSeconds() - c0) / reps;
     total += cpu;
     total_contacts += found;
     // GJK alone on the same pairs (the path every pair but box-box and
@@ -428,14 +421,14 @@ void PilePairs(const char* path, int steps) {
     std::printf("\n");
   }
   double narrow = 0.0, broad_s = 0.0;
-  const double c0 = CpuSeconds();
+  const double c0 = ProcessCpuSeconds();
   for (int k = 0; k < steps; ++k) {
     (void)world.Step(kPileH);
     narrow += world.stats().stage_seconds[static_cast<int>(Stage::kNarrowPhase)];
     broad_s += world.stats().stage_seconds[static_cast<int>(Stage::kBroadPhase)];
   }
   std::printf("%d steps from the snapshot: %.0f CPU us/step, narrow %.0f us/step, broad %.0f us/step (stage clocks)\n",
-              steps, 1e6 * (CpuSeconds() - c0) / steps, 1e6 * narrow / steps, 1e6 * broad_s / steps);
+              steps, 1e6 * (ProcessCpuSeconds() - c0) / steps, 1e6 * narrow / steps, 1e6 * broad_s / steps);
 }
 
 }  // namespace

@@ -34,6 +34,7 @@
 #include "core/robot/urdf.h"
 #include "core/robot/urdf_tree.h"
 #include "tests/bench/pile_scene.h"
+#include "tests/bench/cpu_seconds.h"
 #include "tests/core/bundled_scene.h"
 #include "core/world/world.h"
 
@@ -45,12 +46,6 @@ constexpr double kH = 0.0025;
 
 // CPU seconds of this process (user + system): on a shared machine the
 // figure to compare, where wall time also counts the other processes.
-double CpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 void Report(const char* name, World& world, int warmup, int steps) {
   for (int k = 0; k < warmup; ++k) (void)world.Step(kH);
   double stage[static_cast<int>(Stage::kCount)] = {};
@@ -258,7 +253,7 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
       double stage[kStageCount] = {};
       double contacts = 0, sweeps = 0;
       const auto t0 = std::chrono::steady_clock::now();
-      const double c0 = CpuSeconds();
+      const double c0 = ProcessCpuSeconds();
       for (int k = w[0]; k < w[1]; ++k) {
         (void)world.Step(kH);
         const StepStats& st = world.stats();
@@ -266,7 +261,7 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
         contacts += st.contact_count;
         sweeps += st.pgs_sweeps;
       }
-      const double cpu = CpuSeconds() - c0;
+      const double cpu = ProcessCpuSeconds() - c0;
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       all_wall += wall;
       all_cpu += cpu;
@@ -340,7 +335,7 @@ void SweepsAccuracy(int pile_n, double seconds) {
       if (!world.body_def(b).is_static && world.body_def(b).X_WB.p.z() > 0.3) tops.push_back(b);
     }
     double z_settled = 0.0, total_sweeps = 0.0;
-    const double c0 = CpuSeconds();
+    const double c0 = ProcessCpuSeconds();
     for (int k = 0; k < steps; ++k) {
       if (k == settle) {
         for (BodyId b : tops) z_settled += world.pose(b).p.z() / tops.size();
@@ -348,7 +343,7 @@ void SweepsAccuracy(int pile_n, double seconds) {
       (void)world.Step(kH);
       total_sweeps += world.stats().pgs_sweeps;
     }
-    const double cpu = CpuSeconds() - c0;
+    const double cpu = ProcessCpuSeconds() - c0;
     double z_end = 0.0, moved = 0.0;
     for (BodyId b : tops) z_end += world.pose(b).p.z() / tops.size();
     for (BodyId b = 0; b < world.body_count(); ++b) moved = std::max(moved, (world.pose(b).p - world.body_def(b).X_WB.p).norm());
@@ -361,7 +356,7 @@ void SweepsAccuracy(int pile_n, double seconds) {
     World pile = Pile(pile_n, false, 1, cap, tol);
     double speed = 0.0;
     total_sweeps = 0.0;
-    const double p0 = CpuSeconds();
+    const double p0 = ProcessCpuSeconds();
     for (int k = 0; k < steps; ++k) {
       (void)pile.Step(kH);
       total_sweeps += pile.stats().pgs_sweeps;
@@ -375,7 +370,7 @@ void SweepsAccuracy(int pile_n, double seconds) {
       }
       speed += sum / n / tail;
     }
-    const double pile_cpu = CpuSeconds() - p0;
+    const double pile_cpu = ProcessCpuSeconds() - p0;
     std::printf("{\"scene\": \"pile-%d\", \"sweeps\": %d, \"cpuUsPerStep\": %.1f, \"sweepsPerStep\": %.1f, "
                 "\"meanSpeedMmPerS\": %.6g}\n",
                 pile_n, sweeps, 1e6 * pile_cpu / steps, total_sweeps / steps, 1e3 * speed);

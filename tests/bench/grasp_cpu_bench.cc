@@ -21,16 +21,11 @@
 
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
+#include "tests/bench/cpu_seconds.h"
 
 using namespace grasplab;
 
 namespace {
-
-double ThreadCpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 // The scene in `file`, or exit 2 with the loader's message.
 Scene LoadOrExit(const std::string& file) {

@@ -21,6 +21,7 @@
 #include "core/scene/scene.h"
 #include "core/scene/scene_json.h"
 #include "core/scene/scene_parse.h"
+#include "tests/bench/cpu_seconds.h"
 #include "tests/core/bundled_scene.h"
 
 using namespace grasplab;
@@ -150,14 +151,6 @@ void FeBuildTable() {
     std::printf("| %dx%d | %d | %d | %d | %lld | %.0f |\n", g.cols, g.rows, g.node_count(), stats.layers, stats.free_dofs,
                 stats.factor_nonzeros, ms);
   }
-}
-
-// This thread's CPU time (s): unlike the wall clock, it does not count the
-// time slices the (shared) machine gives other processes.
-double ThreadCpuSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
 // The bundled scene with its pads' model and solver replaced (empty: as bundled).

@@ -36,17 +36,12 @@
 
 #include "core/geometry/convex_hull.h"
 #include "tests/bench/peers/bullet_body.h"
+#include "tests/bench/cpu_seconds.h"
 #include "tests/bench/pile_scene.h"
 
 using namespace grasplab;
 
 namespace {
-
-double CpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 struct BulletPile {
   btDefaultCollisionConfiguration config;
@@ -141,9 +136,9 @@ int main(int argc, char** argv) {
     double contacts = 0.0;
     double cpu = 0.0;
     for (int k = k0; k < k1; ++k) {
-      const double c0 = CpuSeconds();
+      const double c0 = ProcessCpuSeconds();
       bp->world.stepSimulation(static_cast<btScalar>(h), 1, static_cast<btScalar>(h));
-      cpu += CpuSeconds() - c0;
+      cpu += ProcessCpuSeconds() - c0;
       const int manifolds = bp->dispatcher.getNumManifolds();
       for (int m = 0; m < manifolds; ++m) contacts += bp->dispatcher.getManifoldByIndexInternal(m)->getNumContacts();
     }
