@@ -47,7 +47,7 @@ rows.push(['first frame after navigation (3 fresh loads)', first.map((x) => `${x
 
 // 2. Sizes.
 const staticDir = path.join(root, 'build/web/static');
-for (const [label, re] of [['WASM module', /\.wasm$/], ['page script (three.js, uPlot, fflate, page)', /^index-.*\.js$/],
+for (const [label, re] of [['WASM module', /\.wasm$/], ['page script (three.js, uPlot, fflate, page)', /^main-.*\.js$/],
   ['worker script', /^sim\.worker-.*\.js$/]]) {
   const file = fs.readdirSync(staticDir).find((f) => re.test(f));
   const bytes = fs.readFileSync(path.join(staticDir, file));
