@@ -236,7 +236,17 @@ void ReduceToPlanarHull(const Vec3& n, std::vector<ContactPoint>* points, Contac
   out.clear();
   PlanarHull(sorted_q, eps, &scratch->planar, &scratch->hull);
   for (int h : scratch->hull) out.push_back((*points)[by_depth[h]]);
+  const double deepest = (*points)[by_depth[0]].separation;
   points->swap(out);
+  HoldAtDeepest(deepest, points);
+}
+
+void HoldAtDeepest(double deepest, std::vector<ContactPoint>* region) {
+  if (region->empty()) return;
+  double kept = std::numeric_limits<double>::infinity();
+  for (const ContactPoint& c : *region) kept = std::min(kept, c.separation);
+  if (!(kept > deepest + kDeepestInside)) return;
+  for (ContactPoint& c : *region) c.separation = deepest;
 }
 
 }  // namespace grasplab

@@ -55,6 +55,10 @@ int CollideWithPlane(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const
   std::vector<ContactPoint>& region = scratch->points;
   region.clear();
   BuildContactRegion(fa, plane, n, deepest, deepest - separation * n, s.margin, &region, &scratch->region);
+  // The hull's lowest vertex, interior to its band's planar hull, is not
+  // among the region's points: the region holds at its depth
+  // (contact_region.h, HoldAtDeepest).
+  HoldAtDeepest(separation, &region);
   return Emit(a, b, n, region, out);
 }
 

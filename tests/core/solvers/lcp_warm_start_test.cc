@@ -172,10 +172,14 @@ TEST_CASE("Warm-start misses repaired from the last basis: same motion as the co
                  << ", worst relative velocity difference " << worst_difference);
   REQUIRE(misses > 50);
   CHECK(repaired > 0.8 * misses);
-  CHECK(compared > 0.5 * repaired);  // the rest: Lemke from z = 0 ray-terminates with this covering (the island solver retries)
+  // The rest: Lemke from z = 0 ray-terminates with this covering (the
+  // island solver retries). Measured 78 of 158 since the bunny no longer
+  // rocks on the ground (collision/contact_region.h, HoldAtDeepest), whose
+  // steps had given most of the misses.
+  CHECK(compared > 0.4 * repaired);
   CHECK(worst_residual <= 1e-10);
   CHECK(worst_difference <= 1e-8);
-  CHECK(repaired_pivots * 2 < cold_pivots);  // measured 1958 against 5527
+  CHECK(repaired_pivots * 2 < cold_pivots);  // measured 1022 against 4055 (1958 against 5527 with the rocking bunny)
 }
 
 TEST_CASE("Block pivots repair a wrong support of a known LCP", "[lcp][warm]") {
