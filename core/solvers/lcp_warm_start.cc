@@ -19,14 +19,35 @@ bool SolveLcpOnSupport(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const
 
 namespace {
 
+// w = q + M_{:,S} b over all n rows (b unclamped) into scratch->w, column
+// by column (each w_i sums in increasing c as a row's dot product would:
+// the same bits, without its dependency chain).
+void BlockW(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q, SupportSolveScratch* scratch) {
+  const int n = static_cast<int>(q.size());
+  const std::vector<int>& S = scratch->S;
+  std::vector<double>& w = scratch->w;
+  w.assign(q.data(), q.data() + n);
+  for (int c = 0; c < static_cast<int>(S.size()); ++c) {
+    const double zc = scratch->b[c];
+    const double* col = M.col(S[c]).data();
+    for (int i = 0; i < n; ++i) w[i] += col[i] * zc;
+  }
+}
+
 // M_SS z_S = -q_S on the support's indices (scratch->S) by Cholesky or LU
-// (SupportSolveScratch::spd_rows) and one step
-// of iterative refinement, unclamped, into scratch->b. False when the block
-// has no LU. The refinement: the block can be ill-conditioned (regularised
-// redundant contacts, ~1e6), and an error of 1e-10 in w repeated every step
-// turns a resting stack.
+// (SupportSolveScratch::spd_rows), unclamped, into scratch->b, and w = q +
+// M_{:,S} b over all rows into scratch->w; false when the block has no
+// factor. w's rows in S are the block's own residual. Where that residual
+// is above rounding (more than kRefineGate times tol on some row of S), or
+// some b_c < 0, one step of iterative refinement follows (b += A^-1 (-q_S
+// - A b)) and w is formed again. The refinement: the block can be
+// ill-conditioned (regularised redundant contacts, ~1e6), and an error of
+// 1e-10 in w repeated every step turns a resting stack; a well-conditioned
+// grasp block is solved to rounding by the factor alone (its residual
+// 1e-16..1e-15 relative), and the refinement then cost a third of the
+// block solve (docs/benchmarks.md, "Stop 43").
 bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
-                const std::vector<std::uint8_t>& support, SupportSolveScratch* scratch) {
+                const std::vector<std::uint8_t>& support, double tol, SupportSolveScratch* scratch) {
   const int n = static_cast<int>(q.size());
   std::vector<int>& S = scratch->S;
   S.clear();
@@ -38,7 +59,10 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
   std::vector<double>& e = scratch->e;
   b.resize(k);
   e.resize(k);
-  if (k == 0) return true;
+  if (k == 0) {
+    BlockW(M, q, scratch);
+    return true;
+  }
   // A = M_SS by columns (M's support columns gathered, contiguous), which
   // both factorisations and the refinement below read as they are.
   std::vector<double>& At = scratch->At;
@@ -61,6 +85,11 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
     }
   };
   solve(b.data());
+  BlockW(M, q, scratch);
+  const std::vector<double>& w = scratch->w;
+  bool rounding = true;
+  for (int r = 0; r < k && rounding; ++r) rounding = b[r] >= 0.0 && std::abs(w[S[r]]) <= kRefineGate * tol;
+  if (rounding) return true;
   // e = -q_S - A b by columns (each e_r subtracts in increasing c, as a
   // row's dot product would: the same bits, without its dependency chain).
   for (int r = 0; r < k; ++r) e[r] = -q[S[r]];
@@ -71,6 +100,7 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
   }
   solve(e.data());
   for (int r = 0; r < k; ++r) b[r] += e[r];
+  BlockW(M, q, scratch);
   return true;
 }
 
@@ -78,26 +108,33 @@ bool SolveBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Vec
 // true when the natural residual over all rows, max |min(z_i, w_i)| with
 // w = M z + q, is at most tol (stops at the first row above it), and then
 // *result is that solution's: kSolved, no Lemke pivot, its residual.
+// SolveBlock's w is that w when no b_c is below 0; otherwise it is formed
+// again from the clamped z.
 bool AcceptBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
                  Eigen::Ref<Eigen::VectorXd> z, double tol, SupportSolveScratch* scratch, LcpResult* result) {
   const int n = static_cast<int>(q.size());
   const std::vector<int>& S = scratch->S;
   const int k = static_cast<int>(S.size());
   z.setZero();
-  for (int r = 0; r < k; ++r) z[S[r]] = std::max(0.0, scratch->b[r]);
-  // w = q + sum_c M(:, S_c) z_{S_c}, column by column (each w_i sums in
-  // increasing c as a row's dot product would: the same bits, without its
-  // dependency chain).
-  std::vector<double>& w = scratch->accept_w;
-  w.assign(q.data(), q.data() + n);
-  for (int c = 0; c < k; ++c) {
-    const double zc = z[S[c]];
-    const double* col = M.col(S[c]).data();
-    for (int i = 0; i < n; ++i) w[i] += col[i] * zc;
+  bool clamped = false;
+  for (int r = 0; r < k; ++r) {
+    clamped = clamped || scratch->b[r] < 0.0;
+    z[S[r]] = std::max(0.0, scratch->b[r]);
+  }
+  const std::vector<double>* w = &scratch->w;
+  if (clamped) {
+    std::vector<double>& wc = scratch->accept_w;
+    wc.assign(q.data(), q.data() + n);
+    for (int c = 0; c < k; ++c) {
+      const double zc = z[S[c]];
+      const double* col = M.col(S[c]).data();
+      for (int i = 0; i < n; ++i) wc[i] += col[i] * zc;
+    }
+    w = &wc;
   }
   double residual = 0.0;
   for (int i = 0; i < n; ++i) {
-    residual = std::max(residual, std::abs(std::min(z[i], w[i])));
+    residual = std::max(residual, std::abs(std::min(z[i], (*w)[i])));
     if (!(residual <= tol)) return false;
   }
   result->status = LcpStatus::kSolved;
@@ -122,7 +159,7 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
   const double tol = Tolerance(q, tolerance);
   z.setZero();
   scratch->block_ready = false;
-  if (!SolveBlock(M, q, support, scratch)) return false;
+  if (!SolveBlock(M, q, support, tol, scratch)) return false;
   scratch->block_ready = true;
   // A basic z below zero beyond rounding: the guess is infeasible.
   for (double b : scratch->b) {
@@ -162,15 +199,11 @@ bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::
     if (basic) ++c;
   }
   for (int it = 0; it < max_iterations; ++it) {
-    if (!(it == 0 && ready) && !SolveBlock(M, q, trial, scratch)) return false;
+    if (!(it == 0 && ready) && !SolveBlock(M, q, trial, tol, scratch)) return false;
     const std::vector<int>& S = scratch->S;
     const int k = static_cast<int>(S.size());
-    // The infeasible pairs, in index order: basic z_j < 0, nonbasic w_i < 0.
-    w.assign(q.data(), q.data() + n);
-    for (int c = 0; c < k; ++c) {
-      const double zc = scratch->b[c];
-      for (int i = 0; i < n; ++i) w[i] += M(i, S[c]) * zc;
-    }
+    // The infeasible pairs, in index order: basic z_j < 0, nonbasic w_i < 0
+    // (w: SolveBlock's, of the unclamped b).
     bad.clear();
     double violation = 0.0;
     for (int c = 0, i = 0; i < n; ++i) {

@@ -12,7 +12,7 @@
 //     M_SS z_S = -q_S,                      (k x k, k = |S|)
 //     w_N = M_NS z_S + q_N                  (N: the rest),
 // and if z_S >= 0 and w_N >= 0 this z solves the LCP: no pivot at all. The
-// cost is one k x k LU and a refinement step (k is about 2-3 per contact: the normal and one or
+// cost is one k x k LU, a refinement step where the block's residual is above rounding (k is about 2-3 per contact: the normal and one or
 // two pyramid edges, or lambda when sliding) and one (n - k) x k product,
 // against O(n^2) per pivot and dozens to hundreds of pivots for Lemke from
 // z = 0. If the guess is singular, infeasible, or not accurate to
@@ -80,7 +80,7 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
 // complementarity problems", Computers & Operations Research 21(5): the
 // issue's "repair by a few block pivots" of a warm-start miss). Each
 // iteration solves the complementary basis of the trial support as
-// SolveLcpOnSupport does (LU of M_SS and one refinement step), then swaps
+// SolveLcpOnSupport does (LU of M_SS, refined unless at rounding), then swaps
 // every infeasible pair at once: a basic z_j < 0 leaves S, a nonbasic
 // w_i < 0 brings z_i into S. "Infeasible" means below -kRepairFlip times the
 // tolerance: a basic zero the LU left at -1e-20 is dropped from S too
@@ -111,6 +111,12 @@ bool SolveLcpOnSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eig
 // *solved_support (the next step's warm start), fills *result (kSolved,
 // 0 Lemke pivots, its natural residual) and returns true.
 inline constexpr double kRepairFlip = 0.01;
+// A support's block solve (SolveLcpOnSupport, RepairSupport) takes one step
+// of iterative refinement unless every row of the block's own residual,
+// |(M_SS b + q_S)_r|, is at most kRefineGate times the warm start's bar
+// (1e-14 (1 + max |q|) at the island solver's 1e-10) and b >= 0: at that
+// size the factor's answer is already rounding.
+inline constexpr double kRefineGate = 1e-4;
 bool RepairSupport(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q,
                    const std::vector<std::uint8_t>& support, Eigen::Ref<Eigen::VectorXd> z, LcpResult* result,
                    double tolerance, int max_iterations, std::span<const int> groups, SupportSolveScratch* scratch,
