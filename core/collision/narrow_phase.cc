@@ -39,6 +39,20 @@ int Emit(BodyId a, BodyId b, const Vec3& n_BA, std::span<const ContactPoint> reg
   return static_cast<int>(region.size());
 }
 
+// A box's face or a triangle: the feature is a polygon on the shape's exact plane.
+bool FlatFace(const Shape& shape, const WorldFeature& f) {
+  return f.points.size() >= 3 && (std::holds_alternative<BoxShape>(shape) || std::holds_alternative<TriangleShape>(shape));
+}
+
+// A convex hull against a flat face: the hull's feature (the planar hull of
+// its vertices in the band, geometry/support.h) is the only one whose
+// deepest point can lie inside it (a box's, a cylinder's, a capsule's and a
+// sphere's deepest points are corners, rim points or their only point).
+bool HullOnFace(const Shape& A, const WorldFeature& fa, const Shape& B, const WorldFeature& fb) {
+  return (std::holds_alternative<ConvexShape>(A) && FlatFace(B, fb)) ||
+         (std::holds_alternative<ConvexShape>(B) && FlatFace(A, fa));
+}
+
 // Shape A against the half-space of plane body B.
 int CollideWithPlane(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Pose& X_WB,
                      const NarrowPhaseSettings& s, std::vector<Contact>* out, NarrowPhaseScratch* scratch) {
@@ -216,6 +230,11 @@ int CollideShapes(BodyId a, const Shape& A, const Pose& X_WA, BodyId b, const Sh
   std::vector<ContactPoint>& region = scratch->points;
   region.clear();
   BuildContactRegion(fa, fb, n, witness_A, witness_B, s.margin, &region, &scratch->region);
+  // A hull against a flat face (a box's, or a mesh triangle): the pair's
+  // separation is the hull's deepest point below the face's exact plane,
+  // and the region holds at it when it lies inside (contact_region.h,
+  // HoldAtDeepest; a convex bunny on a box table).
+  if (HullOnFace(A, fa, B, fb)) HoldAtDeepest(separation, &region);
   return Emit(a, b, n, region, out);
 }
 
