@@ -206,7 +206,17 @@ test('keyboard: E raises the wrist and C closes the hand while the card is on; o
     assert.deepEqual(s.teleop.command.velocity, [0, 0, 0.15]);  // E alone: straight up at maxSpeed
     await page.click('#teleop-toggle');
     await waitForState(page, (st) => !st.teleop.on, { what: 'off' });
-    const records = (await page.evaluate(() => window.grasplab.state())).teleop.records;
+    // Switching off sends a last zero-velocity command, which the worker
+    // records and reports a frame or two later: the count is taken once it
+    // holds still over 150 ms (read at once, it was one short, 14 against
+    // 15, in a full-suite run of stop 44, and right in three runs alone).
+    let records = -1;
+    for (let i = 0; i < 20; ++i) {
+      const now = (await page.evaluate(() => window.grasplab.state())).teleop.records;
+      if (now === records) break;
+      records = now;
+      await new Promise((r) => setTimeout(r, 150));
+    }
     await page.keyboard.down('q');
     await new Promise((r) => setTimeout(r, 500));
     await page.keyboard.up('q');
