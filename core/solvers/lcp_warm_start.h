@@ -12,10 +12,11 @@
 //     M_SS z_S = -q_S,                      (k x k, k = |S|)
 //     w_N = M_NS z_S + q_N                  (N: the rest),
 // and if z_S >= 0 and w_N >= 0 this z solves the LCP: no pivot at all. The
-// cost is one k x k LU, a refinement step where the block's residual is above rounding (k is about 2-3 per contact: the normal and one or
-// two pyramid edges, or lambda when sliding) and one (n - k) x k product,
-// against O(n^2) per pivot and dozens to hundreds of pivots for Lemke from
-// z = 0. If the guess is singular, infeasible, or not accurate to
+// cost is one k x k LU (k is about 2-3 per contact: the normal and one or
+// two pyramid edges, or lambda when sliding), a refinement step where the
+// block's own residual is above rounding (kRefineGate), and one (n - k) x k
+// product, against O(n^2) per pivot and dozens to hundreds of pivots for
+// Lemke from z = 0. If the guess is singular, infeasible, or not accurate to
 // `tolerance` (relative to 1 + max |q|; LcpSolverSettings::warm_tolerance
 // says why 1e-10), the caller runs Lemke cold: a warm
 // start can change the work, never the accepted answer's accuracy.

@@ -82,14 +82,15 @@ TEST_CASE("A flat hull rests on a static box as on the ground plane, in every ve
 
 // A curved hull: the convex bunny of the auto-grasp tests (bunny.obj at
 // 0.006, 0.2 kg, friction 1) dropped 2 mm onto the ground plane or a box
-// table, on its side and upright. Its lowest vertex lies inside the planar hull of the
-// vertices within the contact band around it, so the contact region's
-// points are all shallower than it; before the region held at the deepest
-// point's separation (collision/contact_region.h, HoldAtDeepest) the bunny
-// sank 0.16-0.27 mm below its contact set and rocked at up to 0.75 rad/s
-// for as long as it lay there (20 s measured), on the plane and the box
-// alike. At rest, a body's lowest point sits at the resting gap, half the
-// 0.1 mm contact threshold (solvers/contact_target.h), and it does not move.
+// table, on its side and upright. Its lowest vertex lies inside the planar
+// hull of the vertices within the contact band around it, so the contact
+// region's points are all shallower than it; before the region held at the
+// deepest point's separation (collision/contact_region.h, HoldAtDeepest)
+// the bunny sank 0.16-0.27 mm below its contact set and rocked at up to
+// 0.75 rad/s for as long as it lay there (20 s measured), on the plane and
+// the box alike. At rest, a body's lowest point sits at the resting gap,
+// half the 0.1 mm contact threshold (solvers/contact_target.h), and it does
+// not move.
 TEST_CASE("A curved hull (the convex bunny) rests still on the ground, its lowest vertex at the resting gap", "[world][rest]") {
   // The ground: a plane, or a static box with its top at z = 0 (a table).
   const char* floors[] = {R"({"name": "ground", "static": true, "shape": {"type": "plane"}})",
