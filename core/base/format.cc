@@ -27,4 +27,17 @@ std::string FormatNumber(double x) {
   return buf;
 }
 
+std::string FormatTriple(double x, double y, double z) {
+  // Appended piece by piece: "[" + std::string, inlined, set off GCC 12's
+  // false -Wrestrict/-Wstringop-overflow warning (its bug 105329) in every build.
+  std::string s = "[";
+  s += FormatNumber(x);
+  s += ", ";
+  s += FormatNumber(y);
+  s += ", ";
+  s += FormatNumber(z);
+  s += "]";
+  return s;
+}
+
 }  // namespace grasplab

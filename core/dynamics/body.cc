@@ -7,7 +7,7 @@ namespace grasplab {
 namespace {
 
 std::string FormatVec(const Vec3& v) {
-  return "[" + FormatNumber(v.x()) + ", " + FormatNumber(v.y()) + ", " + FormatNumber(v.z()) + "]";
+  return FormatTriple(v.x(), v.y(), v.z());
 }
 
 }  // namespace
@@ -31,7 +31,7 @@ namespace {
 // the bounding sphere gives at most m r^2).
 Status CheckPrincipalMoments(const Vec3& sorted, const BodyDef& def, const std::string& field) {
   const double l1 = sorted[0], l2 = sorted[1], l3 = sorted[2];
-  const std::string moments = "[" + FormatNumber(l1) + ", " + FormatNumber(l2) + ", " + FormatNumber(l3) + "]";
+  const std::string moments = FormatTriple(l1, l2, l3);
   if (l1 + l2 < l3 * (1.0 - 1e-9)) {
     return Status::Error(field + ": principal moments " + moments +
                          " break the triangle inequality (each at most the sum of the other two): no mass "

@@ -208,10 +208,9 @@ Status CheckClosedMesh(const MeshData& mesh, const std::string& name) {
     if (j - i != 2) {
       const Vec3& a = mesh.vertices[edges[i].first];
       const Vec3& b = mesh.vertices[edges[i].second];
-      return Status::Error(name + ": the mesh is not closed: the edge from " + "[" + FormatNumber(a.x()) + ", " + FormatNumber(a.y()) + ", " + FormatNumber(a.z()) + "] to [" +
-                           FormatNumber(b.x()) + ", " + FormatNumber(b.y()) + ", " + FormatNumber(b.z()) + "]" +
-                           " belongs to " + std::to_string(j - i) + " triangle" + (j - i == 1 ? "" : "s") +
-                           " (a solid's edges belong to 2)");
+      return Status::Error(name + ": the mesh is not closed: the edge from " + FormatTriple(a.x(), a.y(), a.z()) +
+                           " to " + FormatTriple(b.x(), b.y(), b.z()) + " belongs to " + std::to_string(j - i) +
+                           " triangle" + (j - i == 1 ? "" : "s") + " (a solid's edges belong to 2)");
     }
     i = j;
   }
