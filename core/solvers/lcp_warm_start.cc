@@ -19,19 +19,25 @@ bool SolveLcpOnSupport(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const
 
 namespace {
 
-// w = q + M_{:,S} b over all n rows (b unclamped) into scratch->w, column
-// by column (each w_i sums in increasing c as a row's dot product would:
-// the same bits, without its dependency chain).
-void BlockW(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q, SupportSolveScratch* scratch) {
+// *w = q + sum_c M(:, S_c) value(c) over all n rows, column by column
+// (each w_i sums in increasing c as a row's dot product would: the same
+// bits, without its dependency chain).
+template <class Value>
+void FormW(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q, const std::vector<int>& S,
+           Value value, std::vector<double>* w_out) {
   const int n = static_cast<int>(q.size());
-  const std::vector<int>& S = scratch->S;
-  std::vector<double>& w = scratch->w;
+  std::vector<double>& w = *w_out;
   w.assign(q.data(), q.data() + n);
   for (int c = 0; c < static_cast<int>(S.size()); ++c) {
-    const double zc = scratch->b[c];
+    const double zc = value(c);
     const double* col = M.col(S[c]).data();
     for (int i = 0; i < n; ++i) w[i] += col[i] * zc;
   }
+}
+
+// scratch->w = q + M_{:,S} b over all rows (b unclamped).
+void BlockW(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::VectorXd> q, SupportSolveScratch* scratch) {
+  FormW(M, q, scratch->S, [&](int c) { return scratch->b[c]; }, &scratch->w);
 }
 
 // M_SS z_S = -q_S on the support's indices (scratch->S) by Cholesky or LU
@@ -123,14 +129,8 @@ bool AcceptBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Ve
   }
   const std::vector<double>* w = &scratch->w;
   if (clamped) {
-    std::vector<double>& wc = scratch->accept_w;
-    wc.assign(q.data(), q.data() + n);
-    for (int c = 0; c < k; ++c) {
-      const double zc = z[S[c]];
-      const double* col = M.col(S[c]).data();
-      for (int i = 0; i < n; ++i) wc[i] += col[i] * zc;
-    }
-    w = &wc;
+    FormW(M, q, S, [&](int c) { return z[S[c]]; }, &scratch->accept_w);
+    w = &scratch->accept_w;
   }
   double residual = 0.0;
   for (int i = 0; i < n; ++i) {
