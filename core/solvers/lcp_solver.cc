@@ -8,46 +8,14 @@
 #include "core/math/tangent_basis.h"
 #include "core/solvers/contact_target.h"
 #include "core/solvers/friction_directions.h"
+#include "core/solvers/lcp_rows.h"
 #include "core/solvers/lcp_warm_start.h"
 #include "core/solvers/reduced_island.h"
+#include "core/solvers/support_range_solve.h"
 
 namespace grasplab {
 
 namespace {
-
-// Where each unknown of eq. 21's LCP sits: [c_l (p), c_n (q), beta (q u),
-// joint friction beta+- (2 f), lambda (q), joint friction lambda (f)].
-struct LcpLayout {
-  int p = 0, q = 0;    // limit rows, contacts
-  int ut = 0, u = 0;   // friction columns per contact: u tangential, plus 2 torsional
-  int f = 0;           // joint-friction rows
-  int mh = 0, mb = 0;  // H rows, base rows
-  int n = 0;           // LCP size
-  int beta0 = 0, lambda0 = 0, jbeta0 = 0, jlambda0 = 0;
-};
-
-// H rows: limits, normals, friction directions (eq. 18's l, n, D), and
-// their right-hand sides b (the LCP's q entries without H v_c). Every row
-// is a combination of at most two base rows: a contact's u pyramid edges
-// d_k = cos_k t1 + sin_k t2 of its two tangent rows, the torsional pair and
-// each joint-friction pair +-1 times one row. The joints are eliminated on
-// the base rows (3 per contact instead of 1 + u), and
-//   H A H^T = T (B A B^T) T^T,   H = T B,
-// costs a few flops per entry of the LCP matrix instead of the reduction's
-// 12 + (joint rows) (reduced_island.h).
-struct Combination {
-  int a = -1, b = -1;  // base rows
-  double ca = 1.0, cb = 0.0;
-};
-struct LcpRows {
-  std::vector<JacobianRow> base;
-  std::vector<Combination> T;
-  std::vector<double> rhs;
-  // The pyramid edges' (cos_k, sin_k), k < u: every contact's T rows
-  // beta0 + c u + k (FrictionDirectionTable).
-  const double* edge_cos = nullptr;
-  const double* edge_sin = nullptr;
-};
 
 using MatrixMap = Eigen::Map<Eigen::MatrixXd>;
 using VectorMap = Eigen::Map<Eigen::VectorXd>;
@@ -69,6 +37,7 @@ struct LcpWorkspace {
   LemkeSettings first, other;
   LemkeSolver lemke;
   SupportSolveScratch warm;
+  RangeSolveScratch range;
   std::vector<Vec3> dirs;
 };
 
@@ -352,9 +321,27 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
   }
   LcpResult res;
   ws->warm.spd_rows = mh;  // G + eps I on the impulse rows (FillColumn)
-  // A hit reads M's support columns only; everything after a miss reads all of M.
-  if (!support.empty()) FillColumns(sys, st, L, max_diag, support, ws);
-  *warm = !support.empty() && SolveLcpOnSupport(M, qv, support, z, &res, st.warm_tolerance, &ws->warm);
+  // A support of impulse rows alone whose rows span fewer base-row
+  // directions than it has unknowns (sticking contacts with several pyramid
+  // edges basic) is solved in the range of its rows, without M
+  // (support_range_solve.h); any other support, and one that misses there,
+  // reads M's support columns only; everything after a miss reads all of M.
+  RangeSolveOutcome range = RangeSolveOutcome::kNotApplicable;
+  if (!support.empty()) {
+    double residual = 0.0;
+    range = RangeSolveSupport(sys, L, ws->rows, ws->red.G.data(), st.regularization * max_diag, ws->qv.data(),
+                              support, st.warm_tolerance, ws->z.data(), &residual, &ws->range);
+    if (range == RangeSolveOutcome::kHit) {
+      res.status = LcpStatus::kSolved;
+      res.pivots = 0;
+      res.residual = residual;
+    }
+  }
+  *warm = range == RangeSolveOutcome::kHit;
+  if (!*warm && !support.empty()) {
+    FillColumns(sys, st, L, max_diag, support, ws);
+    *warm = SolveLcpOnSupport(M, qv, support, z, &res, st.warm_tolerance, &ws->warm);
+  }
   *repaired = false;
   if (!*warm) FillColumns(sys, st, L, max_diag, {}, ws);
   if (*warm) {
