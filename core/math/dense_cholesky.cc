@@ -116,4 +116,16 @@ void DenseCholesky::Solve(double* b) const {
   }
 }
 
+void DenseCholesky::SolveLower(double* b, int first) const {
+  const int n = n_;
+  const double* U = u_.data();
+  const double* inv = inv_diag_.data();
+  for (int k = first; k < n; ++k) {
+    const double* uk = U + static_cast<std::size_t>(k) * n;
+    const double yk = b[k] * inv[k];
+    b[k] = yk;
+    for (int i = k + 1; i < n; ++i) b[i] -= uk[i] * yk;
+  }
+}
+
 }  // namespace grasplab

@@ -21,6 +21,9 @@ class DenseCholesky {
   bool FactorColumns(const double* At, int n);
   // Solves A x = b in place (after a successful Factor).
   void Solve(double* b) const;
+  // Solves L y = b in place, b's entries before `first` being zero (they
+  // stay zero and are not read): Solve's first half, the same bits.
+  void SolveLower(double* b, int first) const;
 
  private:
   void Reserve(int n);

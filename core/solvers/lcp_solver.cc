@@ -338,7 +338,14 @@ LcpResult SolveWithRetries(const IslandSystem& sys, const LcpSolverSettings& st,
     }
   }
   *warm = range == RangeSolveOutcome::kHit;
-  if (!*warm && !support.empty()) {
+  if (range == RangeSolveOutcome::kMiss) {
+    // The block pivots below start from the range solve's block (the same
+    // support; RepairSupport checks it), not from a dense solve of it again.
+    ws->warm.S = ws->range.S;
+    ws->warm.b = ws->range.b;
+    ws->warm.w = ws->range.w;
+    ws->warm.block_ready = true;
+  } else if (!*warm && !support.empty()) {
     FillColumns(sys, st, L, max_diag, support, ws);
     *warm = SolveLcpOnSupport(M, qv, support, z, &res, st.warm_tolerance, &ws->warm);
   }

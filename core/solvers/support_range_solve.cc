@@ -17,20 +17,22 @@ namespace {
 // misrepresent T_S, and keeping it would put a near-zero row into R.
 constexpr double kRankFloor = 1e-8;
 
-// The range-space solve is taken when its groups shrink the support by at
-// least this many unknowns (k - r); on smaller shrinks the dense block
-// (M's k columns, k^3 / 6 or k^3 / 3) costs no more than setting up U, R and
-// K. Measured natively (grasplab_bench_grasp_cpu, 2,000 steps): the
-// parallel jaw's 49- and 41-row supports (r = 33 and 25) 16.4 -> 14.0 us a
-// step; supports that shrink by 0-3 (the hands' small islands: k = r = 6-13)
-// were 1-3 % slower by the range solve than by the dense one.
+// The range-space solve is taken when its groups shrink the support's
+// impulse rows by at least this many unknowns (kh - r); on smaller shrinks
+// the dense block (M's k columns, k^3 / 6 or k^3 / 3) costs no more than
+// setting up U, R and K. Measured natively (grasplab_bench_grasp_cpu,
+// 2,000 steps): the parallel jaw's 49- and 41-row supports (r = 33 and 25)
+// 16.3 -> 13.9 us a step; the bunny's and the handset's supports with
+// lambdas (kh = 28-31 on r = 21-24, 4-5 lambdas) 26.6 -> 25.4 and 29.3 ->
+// 27.7; supports that shrink by 0-3 (the hands' small islands: k = r =
+// 6-13) were 1-3 % slower by the range solve than by the dense one.
 constexpr int kMinShrink = 4;
 
 // Splits the support into groups of consecutive rows on the same base rows
 // and writes U's rows and R's coordinates. False for a rank-deficient group.
 bool BuildGroups(const LcpRows& rows, RangeSolveScratch* s) {
   const std::vector<int>& S = s->S;
-  const int k = static_cast<int>(S.size());
+  const int k = s->kh;
   s->coord.resize(k);
   s->rank.resize(k);
   s->u.resize(2 * static_cast<std::size_t>(k));
@@ -109,7 +111,7 @@ bool BuildGroups(const LcpRows& rows, RangeSolveScratch* s) {
   return true;
 }
 
-// x = M_SS^-1 rhs (both over the support's k entries) by the
+// x = M_hh^-1 rhs (both over the support's kh impulse entries) by the
 // header's range-space form, with K already factored.
 //
 // The null-space part rhs - U U^T rhs is projected twice: once, its
@@ -119,7 +121,7 @@ bool BuildGroups(const LcpRows& rows, RangeSolveScratch* s) {
 // residuals of 1e-11 relative after one projection, 1e-16 after two). What
 // the second pass takes out of the null part it adds to U^T rhs.
 void SolveRange(RangeSolveScratch* s, double eps, const double* rhs, double* x) {
-  const int k = static_cast<int>(s->S.size());
+  const int k = s->kh;
   const int r = static_cast<int>(s->base_a.size());
   const double* U = s->u.data();
   auto project = [&](const double* v, std::vector<double>* p_out) {  // p = U^T v
@@ -147,6 +149,137 @@ void SolveRange(RangeSolveScratch* s, double eps, const double* rhs, double* x) 
   for (int j = 0; j < k; ++j) x[j] += range(j, px);
 }
 
+// x = M_SS^-1 rhs over the whole support, M_SS = [M_hh E; F 0] with the
+// lambdas last (header): x0 = M_hh^-1 rhs_h, the Schur complement's
+// Sc x_l = F x0 - rhs_l, then x_h = M_hh^-1 (rhs_h - E x_l). E's column l
+// is 1 on the support rows of the lambda's weights (S positions [lo, hi)),
+// F's row l is -1 there and mu on the contact's normal.
+void SolveBordered(RangeSolveScratch* s, double eps, const double* rhs, double* x) {
+  const int kh = s->kh, kl = static_cast<int>(s->S.size()) - kh;
+  SolveRange(s, eps, rhs, x);
+  if (kl == 0) return;
+  double* t = x + kh;
+  for (int l = 0; l < kl; ++l) {
+    const RangeSolveScratch::Border& bl = s->border[l];
+    double v = bl.normal >= 0 ? bl.mu * x[bl.normal] : 0.0;
+    for (int j = bl.lo; j < bl.hi; ++j) v -= x[j];
+    t[l] = v - rhs[kh + l];
+  }
+  // Sc t' = t (LU with partial pivoting, row-major, in s->schur).
+  const double* sc = s->schur.data();
+  for (int l = 0; l < kl; ++l) std::swap(t[l], t[s->schur_pivot[l]]);
+  for (int l = 1; l < kl; ++l) {
+    for (int m = 0; m < l; ++m) t[l] -= sc[l * kl + m] * t[m];
+  }
+  for (int l = kl - 1; l >= 0; --l) {
+    for (int m = l + 1; m < kl; ++m) t[l] -= sc[l * kl + m] * t[m];
+    t[l] /= sc[l * kl + l];
+  }
+  std::vector<double>& rh = s->rh;
+  rh.assign(rhs, rhs + kh);
+  for (int l = 0; l < kl; ++l) {
+    for (int j = s->border[l].lo; j < s->border[l].hi; ++j) rh[j] -= t[l];
+  }
+  SolveRange(s, eps, rh.data(), x);
+}
+
+// The border of the lambdas in S (positions kh..k): each one's weights'
+// positions, its normal's, mu; the Schur complement
+//   Sc = F M_hh^-1 E = (L^-1 U^T F^T)^T (L^-1 U^T E) + F U_perp U_perp^T E / eps
+// (K = L L^T; the null-space term only on the diagonal: a lambda's weights
+// share groups with no other lambda's), LU-factored with partial pivoting.
+// False when a lambda has no weight in S or Sc has no usable pivot.
+bool BuildBorder(const IslandSystem& sys, const LcpLayout& L, double eps, RangeSolveScratch* s) {
+  const std::vector<int>& S = s->S;
+  const int kh = s->kh, k = static_cast<int>(S.size()), kl = k - kh;
+  const int r = static_cast<int>(s->base_a.size());
+  s->border.resize(kl);
+  std::vector<double>& A = s->border_a;  // r x kl, by lambda: L^-1 U^T F^T
+  std::vector<double>& B = s->border_b;  // r x kl, by lambda: L^-1 U^T E
+  A.assign(static_cast<std::size_t>(r) * kl, 0.0);
+  B.assign(static_cast<std::size_t>(r) * kl, 0.0);
+  std::vector<double>& sc = s->schur;
+  sc.assign(static_cast<std::size_t>(kl) * kl, 0.0);
+  for (int l = 0; l < kl; ++l) {
+    const int i = S[kh + l];
+    RangeSolveScratch::Border& bl = s->border[l];
+    int lo_row, hi_row;  // the weights' rows
+    bl.normal = -1;
+    bl.mu = 0.0;
+    if (i >= L.jlambda0) {
+      lo_row = L.jbeta0 + 2 * (i - L.jlambda0);
+      hi_row = lo_row + 2;
+    } else {
+      const int c = i - L.lambda0;
+      lo_row = L.beta0 + c * L.u;
+      hi_row = lo_row + L.u;
+      bl.mu = sys.contacts[c]->friction;
+      const int row_n = L.p + c;
+      for (int j = 0; j < kh && S[j] <= row_n; ++j) {
+        if (S[j] == row_n) bl.normal = j;
+      }
+    }
+    bl.lo = static_cast<int>(std::lower_bound(S.begin(), S.begin() + kh, lo_row) - S.begin());
+    bl.hi = static_cast<int>(std::lower_bound(S.begin(), S.begin() + kh, hi_row) - S.begin());
+    if (bl.lo == bl.hi) return false;
+    // U^T E_l, and E_l's null-space part's sum (F_l . P_perp E_l = -that:
+    // F_l is -1 on the same rows; its normal's single-row group has no
+    // null space).
+    double* b = &B[static_cast<std::size_t>(l) * r];
+    for (int j = bl.lo; j < bl.hi; ++j) {
+      const double* u = &s->u[2 * static_cast<std::size_t>(j)];
+      b[s->coord[j]] += u[0];
+      if (s->rank[j] == 2) b[s->coord[j] + 1] += u[1];
+    }
+    double null_sum = 0.0;
+    for (int j = bl.lo; j < bl.hi; ++j) {
+      const double* u = &s->u[2 * static_cast<std::size_t>(j)];
+      const int c = s->coord[j];
+      null_sum += 1.0 - (s->rank[j] == 2 ? u[0] * b[c] + u[1] * b[c + 1] : u[0] * b[c]);
+    }
+    sc[static_cast<std::size_t>(l) * kl + l] = -null_sum / eps;
+    // U^T F_l^T = mu e_normal - U^T E_l, then both through L^-1.
+    double* a = &A[static_cast<std::size_t>(l) * r];
+    for (int c = 0; c < r; ++c) a[c] = -b[c];
+    int first = s->coord[bl.lo];
+    if (bl.normal >= 0) {
+      a[s->coord[bl.normal]] += bl.mu;
+      first = std::min(first, s->coord[bl.normal]);
+    }
+    s->cholesky.SolveLower(b, s->coord[bl.lo]);
+    s->cholesky.SolveLower(a, first);
+  }
+  for (int x = 0; x < kl; ++x) {
+    const double* a = &A[static_cast<std::size_t>(x) * r];
+    for (int y = 0; y < kl; ++y) {
+      const double* b = &B[static_cast<std::size_t>(y) * r];
+      double v = 0.0;
+      for (int c = 0; c < r; ++c) v += a[c] * b[c];
+      sc[static_cast<std::size_t>(x) * kl + y] += v;
+    }
+  }
+  s->schur_pivot.resize(kl);
+  double scale = 0.0;
+  for (double v : sc) scale = std::max(scale, std::abs(v));
+  for (int c = 0; c < kl; ++c) {
+    int piv = c;
+    for (int x = c + 1; x < kl; ++x) {
+      if (std::abs(sc[x * kl + c]) > std::abs(sc[piv * kl + c])) piv = x;
+    }
+    s->schur_pivot[c] = piv;
+    if (!(std::abs(sc[piv * kl + c]) > kRankFloor * scale)) return false;
+    if (piv != c) {
+      for (int m = 0; m < kl; ++m) std::swap(sc[c * kl + m], sc[piv * kl + m]);
+    }
+    for (int x = c + 1; x < kl; ++x) {
+      const double f = sc[x * kl + c] / sc[c * kl + c];
+      sc[x * kl + c] = f;
+      for (int m = c + 1; m < kl; ++m) sc[x * kl + m] -= f * sc[c * kl + m];
+    }
+  }
+  return true;
+}
+
 // w = q + M_{:,S} b over all n rows (b on the support's entries), from the
 // base-row impulse y = T_S^T b: w_i = q_i + T_i G y on the impulse rows,
 // plus eps b_i on the support and the joint frictions' compliance; the
@@ -159,7 +292,7 @@ void FormW(const IslandSystem& sys, const LcpLayout& L, const LcpRows& rows, con
   std::vector<double>& y = s->y;
   std::vector<double>& gy = s->gy;
   y.assign(mb, 0.0);
-  for (int j = 0; j < k; ++j) {
+  for (int j = 0; j < k && S[j] < L.mh; ++j) {
     const Combination& t = rows.T[S[j]];
     y[t.a] += t.ca * b[j];
     if (t.b >= 0) y[t.b] += t.cb * b[j];
@@ -181,6 +314,17 @@ void FormW(const IslandSystem& sys, const LcpLayout& L, const LcpRows& rows, con
   for (int i = L.mh; i < n; ++i) w[i] = q[i];
   for (int j = 0; j < k; ++j) {
     const int i = S[j];
+    if (i >= L.jlambda0) {  // a joint friction's lambda: +1 on its pair's rows
+      const int bp = L.jbeta0 + 2 * (i - L.jlambda0);
+      w[bp] += b[j];
+      w[bp + 1] += b[j];
+      continue;
+    }
+    if (i >= L.lambda0) {  // a contact's lambda: +1 on its u weights' rows
+      double* wc = &w[L.beta0 + (i - L.lambda0) * L.u];
+      for (int m = 0; m < L.u; ++m) wc[m] += b[j];
+      continue;
+    }
     w[i] += eps * b[j];
     if (i >= L.p && i < L.p + L.q) {
       w[L.lambda0 + (i - L.p)] += sys.contacts[i - L.p]->friction * b[j];
@@ -209,9 +353,6 @@ RangeSolveOutcome RangeSolveSupport(const IslandSystem& sys, const LcpLayout& L,
   // rows on base rows (a, b): 2 when it holds two or more, else 1), before
   // anything is written: a support with a lambda, or one that its groups
   // would not shrink by kMinShrink, goes the dense way at once.
-  for (int j = L.mh; j < n; ++j) {
-    if (support[j]) return RangeSolveOutcome::kNotApplicable;
-  }
   std::vector<int>& S = s.S;
   S.clear();
   int r = 0;
@@ -223,13 +364,18 @@ RangeSolveOutcome RangeSolveSupport(const IslandSystem& sys, const LcpLayout& L,
     if (run == 1 || (run == 2 && t.b >= 0)) ++r;
     S.push_back(j);
   }
+  const int kh = static_cast<int>(S.size());
+  if (kh - r < kMinShrink) return RangeSolveOutcome::kNotApplicable;
+  for (int j = L.mh; j < n; ++j) {
+    if (support[j]) S.push_back(j);
+  }
   const int k = static_cast<int>(S.size());
-  if (k - r < kMinShrink) return RangeSolveOutcome::kNotApplicable;
+  s.kh = kh;
   if (!BuildGroups(rows, &s)) return RangeSolveOutcome::kNotApplicable;
   // K's diagonal extras: eps, and a joint friction's compliance c on its
   // pair, c (s s^T) with s its rows' signs: c |R|^2 on the pair's coordinate.
   s.diag.assign(r, eps);
-  for (int j = 0; j < k; ++j) {
+  for (int j = 0; j < kh; ++j) {
     if (S[j] < L.jbeta0 || (j > 0 && s.coord[j - 1] == s.coord[j])) continue;
     const double c = OptionalEntry(sys.friction_compliance, (S[j] - L.jbeta0) / 2);
     s.diag[s.coord[j]] += c * s.coef_a[s.coord[j]] * s.coef_a[s.coord[j]];
@@ -251,6 +397,7 @@ RangeSolveOutcome RangeSolveSupport(const IslandSystem& sys, const LcpLayout& L,
     }
   }
   if (!s.cholesky.FactorColumns(K.data(), r)) return RangeSolveOutcome::kNotApplicable;
+  if (k > kh && !BuildBorder(sys, L, eps, &s)) return RangeSolveOutcome::kNotApplicable;
 
   double q_max = 0.0;
   for (int i = 0; i < n; ++i) q_max = std::max(q_max, std::abs(q[i]));
@@ -262,7 +409,7 @@ RangeSolveOutcome RangeSolveSupport(const IslandSystem& sys, const LcpLayout& L,
   b.resize(k);
   e.resize(k);
   for (int j = 0; j < k; ++j) rhs[j] = -q[S[j]];
-  SolveRange(&s, eps, rhs.data(), b.data());
+  SolveBordered(&s, eps, rhs.data(), b.data());
   FormW(sys, L, rows, G, eps, q, S, b.data(), &s, &s.w);
   // One refinement step unless the block's own residual (w on S) is
   // already at rounding and b >= 0, as SolveLcpOnSupport's block solve.
@@ -270,25 +417,26 @@ RangeSolveOutcome RangeSolveSupport(const IslandSystem& sys, const LcpLayout& L,
   for (int j = 0; j < k && rounding; ++j) rounding = b[j] >= 0.0 && std::abs(s.w[S[j]]) <= kRefineGate * tol;
   if (!rounding) {
     for (int j = 0; j < k; ++j) rhs[j] = -s.w[S[j]];  // -q_S - M_SS b
-    SolveRange(&s, eps, rhs.data(), e.data());
+    SolveBordered(&s, eps, rhs.data(), e.data());
     for (int j = 0; j < k; ++j) b[j] += e[j];
     FormW(sys, L, rows, G, eps, q, S, b.data(), &s, &s.w);
   }
+  // (b and w stay the unclamped block's: on a miss the caller's block
+  // pivots start from them.)
   bool clamped = false;
   for (int j = 0; j < k; ++j) {
     if (!(b[j] >= -tol)) return RangeSolveOutcome::kMiss;
-    if (b[j] < 0.0) {
-      clamped = true;
-      b[j] = 0.0;
-    }
+    clamped = clamped || b[j] < 0.0;
   }
   const std::vector<double>* w = &s.w;
   if (clamped) {
-    FormW(sys, L, rows, G, eps, q, S, b.data(), &s, &s.accept_w);
+    std::vector<double>& bc = s.e;
+    for (int j = 0; j < k; ++j) bc[j] = std::max(0.0, b[j]);
+    FormW(sys, L, rows, G, eps, q, S, bc.data(), &s, &s.accept_w);
     w = &s.accept_w;
   }
   std::fill(z, z + n, 0.0);
-  for (int j = 0; j < k; ++j) z[S[j]] = b[j];
+  for (int j = 0; j < k; ++j) z[S[j]] = std::max(0.0, b[j]);
   double res = 0.0;
   for (int i = 0; i < n; ++i) {
     res = std::max(res, std::abs(std::min(z[i], (*w)[i])));

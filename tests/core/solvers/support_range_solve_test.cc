@@ -4,7 +4,10 @@
 // edges and a torsional pair each, and a joint friction with compliance,
 // on a random symmetric positive definite G over their 10 base rows. The
 // LCP is made with a known solution z* (q = w* - M z*, z* > 0 on the
-// support, w* > 0 off it), so both must return z* itself.
+// support, w* > 0 off it), so both must return z* itself: on a support of
+// sticking contacts (impulse rows only) and on one where a contact slides
+// and the joint friction is at its limit (their lambdas in the support:
+// the Schur complement on the lambda rows).
 #include "core/solvers/support_range_solve.h"
 
 #include <catch2/catch.hpp>
@@ -127,14 +130,17 @@ std::vector<std::uint8_t> Support(const LcpLayout& L) {
 
 }  // namespace
 
-TEST_CASE("Range-space block solve: a known LCP solution on a support of sticking contacts, as the dense solve finds it",
+TEST_CASE("Range-space block solve: a known LCP solution on supports of sticking and sliding contacts, as the dense "
+          "solve finds it",
           "[lcp][warm]") {
   std::mt19937 rng(20261127);
-  for (int trial = 0; trial < 20; ++trial) {
+  for (int trial = 0; trial < 40; ++trial) {
     Problem pr;
     Build(&pr, &rng);
     const LcpLayout& L = pr.L;
-    const std::vector<std::uint8_t> support = Support(L);
+    std::vector<std::uint8_t> support = Support(L);
+    const bool sliding = trial % 2 == 1;
+    if (sliding) support[L.lambda0 + 1] = support[L.jlambda0] = 1;
     std::uniform_real_distribution<double> positive(0.1, 1.0);
     Eigen::VectorXd z_star = Eigen::VectorXd::Zero(L.n), w_star = Eigen::VectorXd::Zero(L.n);
     for (int i = 0; i < L.n; ++i) {
@@ -178,7 +184,7 @@ TEST_CASE("Range-space block solve: a known LCP solution on a support of stickin
   }
 }
 
-TEST_CASE("Range-space block solve: a wrong support is a miss, and a support it cannot shrink goes the dense way",
+TEST_CASE("Range-space block solve: a wrong support is a miss, and a support it cannot shrink or factor goes dense",
           "[lcp][warm]") {
   std::mt19937 rng(7);
   Problem pr;
@@ -201,10 +207,13 @@ TEST_CASE("Range-space block solve: a wrong support is a miss, and a support it 
   SupportSolveScratch dense_scratch;
   CHECK_FALSE(SolveLcpOnSupport(pr.M, q, support, zd, &dense, 1e-10, &dense_scratch));
 
-  // A support with a lambda (contact 1 sliding) is not symmetric: dense.
-  std::vector<std::uint8_t> sliding = support;
-  sliding[L.lambda0 + 1] = 1;
-  CHECK(RangeSolveSupport(pr.sys, L, pr.rows, pr.G.data(), kEps, q.data(), sliding, 1e-10, z.data(), &residual,
+  // A lambda whose contact has no weight in the support (contact 0's
+  // weights dropped) makes the block singular: the dense path decides.
+  std::vector<std::uint8_t> orphan = support;
+  for (int k = 0; k < L.u; ++k) orphan[L.beta0 + k] = 0;
+  orphan[L.lambda0] = 1;
+  for (int k = 1; k <= 6; ++k) orphan[L.beta0 + L.u + k] = 1;  // still 4 to shrink, on contact 1
+  CHECK(RangeSolveSupport(pr.sys, L, pr.rows, pr.G.data(), kEps, q.data(), orphan, 1e-10, z.data(), &residual,
                           &scratch) == RangeSolveOutcome::kNotApplicable);
   // One edge per contact: nothing to shrink (k = r).
   std::vector<std::uint8_t> thin(L.n, 0);
