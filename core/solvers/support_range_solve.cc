@@ -28,59 +28,67 @@ constexpr double kRankFloor = 1e-8;
 // 6-13) were 1-3 % slower by the range solve than by the dense one.
 constexpr int kMinShrink = 4;
 
-// Splits the support into groups of consecutive rows on the same base rows
-// and writes U's rows and R's coordinates. False for a rank-deficient group.
-bool BuildGroups(const LcpRows& rows, RangeSolveScratch* s) {
-  const std::vector<int>& S = s->S;
+// Splits the support's kh impulse rows into groups of consecutive rows on
+// the same base rows and writes U's rows and R's r coordinates (r: the
+// caller's count, RangeSolveSupport). False for a rank-deficient group.
+// (Indexed writes into vectors sized once: push_back and assign are calls
+// in the WASM build.)
+bool BuildGroups(const LcpRows& rows, int r, RangeSolveScratch* s) {
+  const int* S = s->S.data();
   const int k = s->kh;
   s->coord.resize(k);
   s->rank.resize(k);
   s->u.resize(2 * static_cast<std::size_t>(k));
-  s->base_a.clear();
-  s->base_b.clear();
-  s->coef_a.clear();
-  s->coef_b.clear();
+  s->base_a.resize(r);
+  s->base_b.resize(r);
+  s->coef_a.resize(r);
+  s->coef_b.resize(r);
+  int* coord = s->coord.data();
+  int* rank = s->rank.data();
+  double* ug = s->u.data();
+  int* base_a = s->base_a.data();
+  int* base_b = s->base_b.data();
+  double* coef_a = s->coef_a.data();
+  double* coef_b = s->coef_b.data();
+  const Combination* T = rows.T.data();
+  int c0 = 0;
   for (int g0 = 0; g0 < k;) {
-    const Combination& t0 = rows.T[S[g0]];
+    const Combination& t0 = T[S[g0]];
     int g1 = g0 + 1;
-    while (g1 < k && rows.T[S[g1]].a == t0.a && rows.T[S[g1]].b == t0.b) ++g1;
-    const int m = g1 - g0, c0 = static_cast<int>(s->base_a.size());
-    double* u = &s->u[2 * static_cast<std::size_t>(g0)];
-    if (t0.b < 0 || m == 1) {
+    while (g1 < k && T[S[g1]].a == t0.a && T[S[g1]].b == t0.b) ++g1;
+    const int m = g1 - g0;
+    const int rank_g = t0.b < 0 || m == 1 ? 1 : 2;
+    if (c0 + rank_g > r) return false;
+    if (rank_g == 1) {
       // One coordinate: U_g = c / |c| over the coefficients on base row a
       // (a single row: U = 1 and R its own combination, exactly).
       if (m == 1) {
-        u[0] = 1.0;
-        s->base_a.push_back(t0.a);
-        s->coef_a.push_back(t0.ca);
-        s->base_b.push_back(t0.b);
-        s->coef_b.push_back(t0.b < 0 ? 0.0 : t0.cb);
+        ug[2 * g0] = 1.0;
+        base_a[c0] = t0.a;
+        coef_a[c0] = t0.ca;
+        base_b[c0] = t0.b;
+        coef_b[c0] = t0.b < 0 ? 0.0 : t0.cb;
       } else {
         double norm2 = 0.0;
-        for (int j = g0; j < g1; ++j) norm2 += rows.T[S[j]].ca * rows.T[S[j]].ca;
+        for (int j = g0; j < g1; ++j) norm2 += T[S[j]].ca * T[S[j]].ca;
         const double norm = std::sqrt(norm2);
-        for (int j = g0; j < g1; ++j) s->u[2 * static_cast<std::size_t>(j)] = rows.T[S[j]].ca / norm;
-        s->base_a.push_back(t0.a);
-        s->coef_a.push_back(norm);
-        s->base_b.push_back(-1);
-        s->coef_b.push_back(0.0);
-      }
-      for (int j = g0; j < g1; ++j) {
-        s->coord[j] = c0;
-        s->rank[j] = 1;
+        for (int j = g0; j < g1; ++j) ug[2 * j] = T[S[j]].ca / norm;
+        base_a[c0] = t0.a;
+        coef_a[c0] = norm;
+        base_b[c0] = -1;
+        coef_b[c0] = 0.0;
       }
     } else {
       // Two columns x = (ca_j), y = (cb_j): x = r11 u1, y = r12 u1 + r22 u2
       // (Gram-Schmidt, y orthogonalised twice).
       double xx = 0.0;
-      for (int j = g0; j < g1; ++j) xx += rows.T[S[j]].ca * rows.T[S[j]].ca;
+      for (int j = g0; j < g1; ++j) xx += T[S[j]].ca * T[S[j]].ca;
       const double r11 = std::sqrt(xx);
       if (!(r11 > 0.0)) return false;
-      double* ug = s->u.data();
       double r12 = 0.0;
       for (int j = g0; j < g1; ++j) {
-        ug[2 * j] = rows.T[S[j]].ca / r11;
-        ug[2 * j + 1] = rows.T[S[j]].cb;
+        ug[2 * j] = T[S[j]].ca / r11;
+        ug[2 * j + 1] = T[S[j]].cb;
       }
       for (int pass = 0; pass < 2; ++pass) {
         double d = 0.0;
@@ -93,22 +101,23 @@ bool BuildGroups(const LcpRows& rows, RangeSolveScratch* s) {
       const double r22 = std::sqrt(vv);
       if (!(r22 > kRankFloor * r11)) return false;
       for (int j = g0; j < g1; ++j) ug[2 * j + 1] /= r22;
-      s->base_a.push_back(t0.a);
-      s->coef_a.push_back(r11);
-      s->base_b.push_back(t0.b);
-      s->coef_b.push_back(r12);
-      s->base_a.push_back(t0.b);
-      s->coef_a.push_back(r22);
-      s->base_b.push_back(-1);
-      s->coef_b.push_back(0.0);
-      for (int j = g0; j < g1; ++j) {
-        s->coord[j] = c0;
-        s->rank[j] = 2;
-      }
+      base_a[c0] = t0.a;
+      coef_a[c0] = r11;
+      base_b[c0] = t0.b;
+      coef_b[c0] = r12;
+      base_a[c0 + 1] = t0.b;
+      coef_a[c0 + 1] = r22;
+      base_b[c0 + 1] = -1;
+      coef_b[c0 + 1] = 0.0;
     }
+    for (int j = g0; j < g1; ++j) {
+      coord[j] = c0;
+      rank[j] = rank_g;
+    }
+    c0 += rank_g;
     g0 = g1;
   }
-  return true;
+  return c0 == r;
 }
 
 // x = M_hh^-1 rhs (both over the support's kh impulse entries) by the
@@ -124,28 +133,29 @@ void SolveRange(RangeSolveScratch* s, double eps, const double* rhs, double* x) 
   const int k = s->kh;
   const int r = static_cast<int>(s->base_a.size());
   const double* U = s->u.data();
-  auto project = [&](const double* v, std::vector<double>* p_out) {  // p = U^T v
-    std::vector<double>& p = *p_out;
-    p.assign(r, 0.0);
+  const int* coord = s->coord.data();
+  const int* rank = s->rank.data();
+  double* px = s->px.data();   // sized r by RangeSolveSupport
+  double* px2 = s->px2.data();
+  auto project = [&](const double* v, double* p) {  // p = U^T v
+    for (int c = 0; c < r; ++c) p[c] = 0.0;
     for (int j = 0; j < k; ++j) {
       const double* u = &U[2 * static_cast<std::size_t>(j)];
-      p[s->coord[j]] += u[0] * v[j];
-      if (s->rank[j] == 2) p[s->coord[j] + 1] += u[1] * v[j];
+      p[coord[j]] += u[0] * v[j];
+      if (rank[j] == 2) p[coord[j] + 1] += u[1] * v[j];
     }
   };
-  auto range = [&](int j, const std::vector<double>& p) {  // (U p)_j
+  auto range = [&](int j, const double* p) {  // (U p)_j
     const double* u = &U[2 * static_cast<std::size_t>(j)];
-    const int c = s->coord[j];
-    return s->rank[j] == 2 ? u[0] * p[c] + u[1] * p[c + 1] : u[0] * p[c];
+    const int c = coord[j];
+    return rank[j] == 2 ? u[0] * p[c] + u[1] * p[c + 1] : u[0] * p[c];
   };
-  std::vector<double>& px = s->px;
-  std::vector<double>& px2 = s->px2;
-  project(rhs, &px);
+  project(rhs, px);
   for (int j = 0; j < k; ++j) x[j] = rhs[j] - range(j, px);
-  project(x, &px2);
+  project(x, px2);
   for (int j = 0; j < k; ++j) x[j] = (x[j] - range(j, px2)) / eps;
   for (int c = 0; c < r; ++c) px[c] += px2[c];
-  s->cholesky.Solve(px.data());
+  s->cholesky.Solve(px);
   for (int j = 0; j < k; ++j) x[j] += range(j, px);
 }
 
@@ -176,7 +186,8 @@ void SolveBordered(RangeSolveScratch* s, double eps, const double* rhs, double* 
     t[l] /= sc[l * kl + l];
   }
   std::vector<double>& rh = s->rh;
-  rh.assign(rhs, rhs + kh);
+  rh.resize(kh);
+  for (int j = 0; j < kh; ++j) rh[j] = rhs[j];
   for (int l = 0; l < kl; ++l) {
     for (int j = s->border[l].lo; j < s->border[l].hi; ++j) rh[j] -= t[l];
   }
@@ -289,16 +300,16 @@ void FormW(const IslandSystem& sys, const LcpLayout& L, const LcpRows& rows, con
            const double* q, const std::vector<int>& S, const double* b, RangeSolveScratch* s,
            std::vector<double>* w_out) {
   const int n = L.n, mb = L.mb, k = static_cast<int>(S.size());
-  std::vector<double>& y = s->y;
-  std::vector<double>& gy = s->gy;
-  y.assign(mb, 0.0);
+  double* y = s->y.data();  // y, gy: sized mb by RangeSolveSupport
+  double* gy = s->gy.data();
+  for (int a = 0; a < mb; ++a) y[a] = 0.0;
   for (int j = 0; j < k && S[j] < L.mh; ++j) {
     const Combination& t = rows.T[S[j]];
     y[t.a] += t.ca * b[j];
     if (t.b >= 0) y[t.b] += t.cb * b[j];
   }
   // G y by G's rows (G symmetric: row a is column a), skipping y's zeros.
-  gy.assign(mb, 0.0);
+  for (int a = 0; a < mb; ++a) gy[a] = 0.0;
   for (int a = 0; a < mb; ++a) {
     const double ya = y[a];
     if (ya == 0.0) continue;
@@ -349,32 +360,39 @@ RangeSolveOutcome RangeSolveSupport(const IslandSystem& sys, const LcpLayout& L,
   RangeSolveScratch& s = *scratch;
   const int n = L.n, mb = L.mb;
   if (!(eps > 0.0) || static_cast<int>(support.size()) != n) return RangeSolveOutcome::kNotApplicable;
-  // The support, and r = the coordinates BuildGroups will make (a run of
-  // rows on base rows (a, b): 2 when it holds two or more, else 1), before
-  // anything is written: a support with a lambda, or one that its groups
-  // would not shrink by kMinShrink, goes the dense way at once.
+  // The support (impulse rows first, then the lambdas), and r = the
+  // coordinates BuildGroups will make (a run of rows on base rows (a, b): 2
+  // when it holds two or more, else 1), before anything else is written: a
+  // support its groups would not shrink by kMinShrink goes the dense way at
+  // once.
   std::vector<int>& S = s.S;
-  S.clear();
-  int r = 0;
+  S.resize(n);
+  int* Sp = S.data();
+  const Combination* T = rows.T.data();
+  int kh = 0, r = 0;
   for (int j = 0, run = 0; j < L.mh; ++j) {
     if (!support[j]) continue;
-    const Combination& t = rows.T[j];
-    const bool same = !S.empty() && rows.T[S.back()].a == t.a && rows.T[S.back()].b == t.b;
+    const bool same = kh > 0 && T[Sp[kh - 1]].a == T[j].a && T[Sp[kh - 1]].b == T[j].b;
     run = same ? run + 1 : 1;
-    if (run == 1 || (run == 2 && t.b >= 0)) ++r;
-    S.push_back(j);
+    if (run == 1 || (run == 2 && T[j].b >= 0)) ++r;
+    Sp[kh++] = j;
   }
-  const int kh = static_cast<int>(S.size());
   if (kh - r < kMinShrink) return RangeSolveOutcome::kNotApplicable;
+  int k = kh;
   for (int j = L.mh; j < n; ++j) {
-    if (support[j]) S.push_back(j);
+    if (support[j]) Sp[k++] = j;
   }
-  const int k = static_cast<int>(S.size());
+  S.resize(k);
   s.kh = kh;
-  if (!BuildGroups(rows, &s)) return RangeSolveOutcome::kNotApplicable;
+  if (!BuildGroups(rows, r, &s)) return RangeSolveOutcome::kNotApplicable;
   // K's diagonal extras: eps, and a joint friction's compliance c on its
   // pair, c (s s^T) with s its rows' signs: c |R|^2 on the pair's coordinate.
-  s.diag.assign(r, eps);
+  s.diag.resize(r);
+  for (int c = 0; c < r; ++c) s.diag[c] = eps;
+  s.px.resize(r);
+  s.px2.resize(r);
+  s.y.resize(mb);
+  s.gy.resize(mb);
   for (int j = 0; j < kh; ++j) {
     if (S[j] < L.jbeta0 || (j > 0 && s.coord[j - 1] == s.coord[j])) continue;
     const double c = OptionalEntry(sys.friction_compliance, (S[j] - L.jbeta0) / 2);
