@@ -292,10 +292,10 @@ bool BuildBorder(const IslandSystem& sys, const LcpLayout& L, double eps, RangeS
 }
 
 // w = q + M_{:,S} b over all n rows (b on the support's entries), from the
-// base-row impulse y = T_S^T b: w_i = q_i + T_i G y on the impulse rows,
-// plus eps b_i on the support and the joint frictions' compliance; the
+// base-row impulse y = T_h^T b_h: w_i = q_i + T_i G y on the impulse rows,
+// plus eps b_i on the support's and the joint frictions' compliance; the
 // cone rows mu c_n - sum beta (contacts) and -(beta+ + beta-) (joint
-// frictions).
+// frictions); a lambda in S adds b to its weights' rows.
 void FormW(const IslandSystem& sys, const LcpLayout& L, const LcpRows& rows, const double* G, double eps,
            const double* q, const std::vector<int>& S, const double* b, RangeSolveScratch* s,
            std::vector<double>* w_out) {
