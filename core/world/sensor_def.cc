@@ -32,7 +32,7 @@ Status ValidateSensorDef(const SensorDef& def, const std::string& field) {
   GL_TRY(CheckNumber(field + ".noise.force", n.force, 0.0, 1e9));
   GL_TRY(CheckNumber(field + ".noise.torque", n.torque, 0.0, 1e9));
   GL_TRY(CheckNumber(field + ".noise.stddev", n.taxel, 0.0, 1e9));
-  for (std::size_t k = 0; k < def.X_BS.p.size(); ++k) {
+  for (Eigen::Index k = 0; k < def.X_BS.p.size(); ++k) {
     GL_TRY(CheckNumber(field + ".position[" + std::to_string(k) + "]", def.X_BS.p[k], -100.0, 100.0));
   }
   if (!IsFinite(def.X_BS.q) || !(def.X_BS.q.norm() > 1e-6)) {
