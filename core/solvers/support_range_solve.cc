@@ -199,7 +199,10 @@ void SolveBordered(RangeSolveScratch* s, double eps, const double* rhs, double* 
 //   Sc = F M_hh^-1 E = (L^-1 U^T F^T)^T (L^-1 U^T E) + F U_perp U_perp^T E / eps
 // (K = L L^T; the null-space term only on the diagonal: a lambda's weights
 // share groups with no other lambda's), LU-factored with partial pivoting.
-// False when a lambda has no weight in S or Sc has no usable pivot.
+// False when a lambda has no weight in S or Sc has no usable pivot. (Its own
+// few lines rather than DenseLu: Sc is 1-12 square, and a pivot below
+// kRankFloor of Sc's largest entry must send the support to the dense path,
+// where DenseLu refuses only exact zeros.)
 bool BuildBorder(const IslandSystem& sys, const LcpLayout& L, double eps, RangeSolveScratch* s) {
   const std::vector<int>& S = s->S;
   const int kh = s->kh, k = static_cast<int>(S.size()), kl = k - kh;
