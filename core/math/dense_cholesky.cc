@@ -101,15 +101,9 @@ bool DenseCholesky::FactorInPlace() {
 void DenseCholesky::Solve(double* b) const {
   const int n = n_;
   const double* U = u_.data();
-  // L y = b by columns (y_i = (b_i - sum_{k<i} L_ik y_k) / L_ii, the
-  // subtractions in increasing k as by rows), then L^T x = y by rows.
+  // L y = b by columns (SolveLower), then L^T x = y by rows.
   const double* inv = inv_diag_.data();
-  for (int k = 0; k < n; ++k) {
-    const double* uk = U + static_cast<std::size_t>(k) * n;
-    const double yk = b[k] * inv[k];
-    b[k] = yk;
-    for (int i = k + 1; i < n; ++i) b[i] -= uk[i] * yk;
-  }
+  SolveLower(b, 0);
   for (int i = n - 1; i >= 0; --i) {
     const double* ui = U + static_cast<std::size_t>(i) * n;
     b[i] = (b[i] - Dot4(ui + i + 1, b + i + 1, n - i - 1)) * inv[i];
@@ -117,6 +111,9 @@ void DenseCholesky::Solve(double* b) const {
 }
 
 void DenseCholesky::SolveLower(double* b, int first) const {
+  // By columns: y_i = (b_i - sum_{k<i} L_ik y_k) / L_ii, the subtractions
+  // in increasing k as by rows (the same bits, without the dot product's
+  // dependency chain).
   const int n = n_;
   const double* U = u_.data();
   const double* inv = inv_diag_.data();
