@@ -133,10 +133,7 @@ bool AcceptBlock(Eigen::Ref<const Eigen::MatrixXd> M, Eigen::Ref<const Eigen::Ve
     w = &scratch->accept_w;
   }
   double residual = 0.0;
-  for (int i = 0; i < n; ++i) {
-    residual = std::max(residual, std::abs(std::min(z[i], (*w)[i])));
-    if (!(residual <= tol)) return false;
-  }
+  if (!NaturalResidualWithin(z.data(), w->data(), n, tol, &residual)) return false;
   result->status = LcpStatus::kSolved;
   result->pivots = 0;
   result->residual = residual;

@@ -29,6 +29,8 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -64,6 +66,20 @@ struct SupportSolveScratch {
   DenseLu lu;
   DenseCholesky cholesky;
 };
+
+// True when the natural residual max_i |min(z_i, w_i)| over n entries is at
+// most tol (stopping at the first entry above it), and then *residual is
+// that maximum: the warm start's acceptance test (SolveLcpOnSupport, and
+// the range-space solve of support_range_solve.h).
+inline bool NaturalResidualWithin(const double* z, const double* w, int n, double tol, double* residual) {
+  double r = 0.0;
+  for (int i = 0; i < n; ++i) {
+    r = std::max(r, std::abs(std::min(z[i], w[i])));
+    if (!(r <= tol)) return false;
+  }
+  *residual = r;
+  return true;
+}
 
 // Tries the complementary basis whose basic z are those with support[j] != 0
 // (support.size() == q.size()). On success writes the solution into *z,

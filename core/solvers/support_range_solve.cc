@@ -458,13 +458,7 @@ RangeSolveOutcome RangeSolveSupport(const IslandSystem& sys, const LcpLayout& L,
   }
   std::fill(z, z + n, 0.0);
   for (int j = 0; j < k; ++j) z[S[j]] = std::max(0.0, b[j]);
-  double res = 0.0;
-  for (int i = 0; i < n; ++i) {
-    res = std::max(res, std::abs(std::min(z[i], (*w)[i])));
-    if (!(res <= tol)) return RangeSolveOutcome::kMiss;
-  }
-  *residual = res;
-  return RangeSolveOutcome::kHit;
+  return NaturalResidualWithin(z, w->data(), n, tol, residual) ? RangeSolveOutcome::kHit : RangeSolveOutcome::kMiss;
 }
 
 }  // namespace grasplab
