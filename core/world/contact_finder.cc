@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/collision/narrow_phase.h"
+#include "core/collision/speculative_points.h"
 #include "core/geometry/aabb.h"
 
 namespace grasplab {
@@ -35,6 +36,7 @@ void ContactFinder::FindPairs(const WorldModel& model, const WorldState& state, 
   const int n = model.body_count();
   const double g = model.settings.gravity.norm();
   travel_.assign(n, 0.0);
+  speculative_h_ = speculative ? h : 0.0;
   aabbs_.resize(n);
   radius_.resize(n);
   curvature_.resize(n);
@@ -85,9 +87,19 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
       }
     }
     np.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
-    if (delta <= 0.0) {
+    // The pair's region, then its speculative points (speculative_points.h).
+    const auto collide = [&] {
       CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts,
                     &narrow_);
+      if (speculative_h_ > 0.0 && contacts.size() > first) {
+        const SpeculativeBody A{a, &model.bodies[a].shape, state->X_WB[a], state->v_WB[a], state->w_WB[a], radius_[a]};
+        const SpeculativeBody B{b, &model.bodies[b].shape, state->X_WB[b], state->v_WB[b], state->w_WB[b], radius_[b]};
+        const SpeculativeSettings spec{speculative_h_, np.margin, model.settings.contact_threshold, np.sin_feature_tolerance};
+        AddSpeculativePoints(A, B, spec, first, &contacts);
+      }
+    };
+    if (delta <= 0.0) {
+      collide();
     } else {
       // S: the body of the smaller bounding radius (a plane's is infinite).
       const BodyId L = radius_[b] <= radius_[a] ? a : b, S = L == a ? b : a;
@@ -109,8 +121,7 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
         CarryReused(*reused);
       } else {
         np.margin += delta;
-        CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np,
-                      &contacts, &narrow_);
+        collide();
         RecordReused(p, X_LS, np.margin, std::span<const Contact>(contacts).subspan(first), state->X_WB);
       }
       // A set whose closest point lies beyond the pair's own margin (found in

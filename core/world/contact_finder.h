@@ -74,6 +74,7 @@ class ContactFinder {
   BroadPhase broad_phase_;
   std::vector<Aabb> aabbs_;
   std::vector<double> travel_;
+  double speculative_h_ = 0.0;  // s: the step of the last speculative FindPairs, 0 otherwise (speculative_points.h)
   std::vector<BodyPair> pairs_;
   NarrowPhaseScratch narrow_;  // kept between steps: no allocation at steady state
   // Where each pair's contacts lie in the contact list (recorded when
