@@ -115,10 +115,11 @@ void ForEachCandidate(const Shape& X, const Vec3& m_X, double sin_tolerance, Vis
 }
 
 // X's candidates against Y's face; y_is_b: Y is the pair's body B.
-// An upper bound of the approach speed of any point of X (within its
-// bounding radius) toward any face of Y (m/s).
-double FastestApproach(const SpeculativeBody& X, const SpeculativeBody& Y) {
-  return (X.v_W - Y.v_W).norm() + X.w_W.norm() * X.radius + Y.w_W.norm() * (X.radius + (X.X_W.p - Y.X_W.p).norm());
+// An upper bound of the speed at which any point of X (within its bounding
+// radius) approaches the face of outward normal m (m/s): the bodies' linear
+// approach along -m plus whatever their turning can add, whichever way.
+double FastestApproach(const SpeculativeBody& X, const SpeculativeBody& Y, const Vec3& m) {
+  return -m.dot(X.v_W - Y.v_W) + X.w_W.norm() * X.radius + Y.w_W.norm() * (X.radius + (X.X_W.p - Y.X_W.p).norm());
 }
 
 int AddAgainstFace(const SpeculativeBody& X, const SpeculativeBody& Y, bool y_is_b, const FlatFace& f,
@@ -126,9 +127,7 @@ int AddAgainstFace(const SpeculativeBody& X, const SpeculativeBody& Y, bool y_is
   const Shape& shape = *X.shape;
   const bool has_candidates = std::holds_alternative<BoxShape>(shape) || std::holds_alternative<ConvexShape>(shape) ||
                               std::holds_alternative<CylinderShape>(shape) || std::holds_alternative<CapsuleShape>(shape);
-  const double reach = 2.0 * s.h * FastestApproach(X, Y);
-  if (!has_candidates || reach < 0.5 * s.threshold) return 0;
-  const bool impact = reach >= kImpactReach * s.threshold;
+  if (!has_candidates || !(2.0 * s.h * FastestApproach(X, Y, f.m) >= kImpactReach * s.threshold)) return 0;
   const Vec3 m_X = X.X_W.q.conjugate() * f.m;
   const std::size_t region_end = contacts->size();
   int added = 0;
@@ -136,13 +135,6 @@ int AddAgainstFace(const SpeculativeBody& X, const SpeculativeBody& Y, bool y_is
     const Vec3 c = X.X_W.Apply(c_X);
     const double gap = f.m.dot(c - f.centre);
     if (!(gap < s.margin) || !f.Over(c)) return;
-    // How fast c approaches the face (header): in an impact, the bodies'
-    // linear approach along -m plus whatever their turning can add in any
-    // direction; otherwise its own approach.
-    const double approach =
-        impact ? -f.m.dot(X.v_W - Y.v_W) + X.w_W.norm() * (c - X.X_W.p).norm() + Y.w_W.norm() * (c - Y.X_W.p).norm()
-               : -f.m.dot((X.v_W + X.w_W.cross(c - X.X_W.p)) - (Y.v_W + Y.w_W.cross(c - Y.X_W.p)));
-    if (!(approach > 0.0) || !(2.0 * s.h * approach >= gap - 0.5 * s.threshold)) return;
     // Already a point of the region (over the same spot of the face)?
     for (std::size_t k = first; k < region_end; ++k) {
       const Vec3 t = (*contacts)[k].p_W - c;

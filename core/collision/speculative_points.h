@@ -33,33 +33,32 @@
 //     points of the cap feature (geometry/support.h), on each end of a
 //     capsule the point r m below its centre. (A sphere's only point is
 //     already the region's.)
-//   The pair takes part only while it moves: a resting or slowly moving
-//   pair keeps the contact set it had. It moves when some point of X could
-//   approach Y's face by half the contact threshold within 2 h, the
-//   speculative margin's own horizon (contact_finder.h), by the bound
-//       2 h (|v_X - v_Y| + |w_X| r_X + |w_Y| (r_X + |x_X - x_Y|)) >= threshold / 2
-//   (velocities of the bodies' origins before the step, r_X X's bounding
-//   radius): at h = 2.5 ms, points at 1 cm/s.
-//   A candidate c of a moving pair is kept when
-//     - its gap d = m . (c - p_face) is below the pair's margin (the same
-//       band as the region's features: the contact threshold plus what
-//       both bodies can travel in 2 h), and c lies over the face;
-//     - it can close that gap to half the threshold within 2 h,
-//           2 h u >= d - threshold / 2,   u > 0,
-//       where u is how fast c approaches the face (m/s). In an impact, a
-//       pair whose bound above reaches 10 thresholds (1 mm) in 2 h,
-//           u = -m . (v_X - v_Y) + |w_X| |c - x_X| + |w_Y| |c - x_Y|:
-//       the linear approach plus any turn, whichever way, since the impulse
-//       that stops the first corner is what turns the body and the corner
-//       that swings through the face can be one at rest before the step (a
-//       hull of the 1,000-body pile at 10 ms: with its own velocity before
-//       the step as the test, one vertex still went 5.6 mm deep).
-//       Otherwise u = -m . (v_X(c) - v_Y(c)), c's own approach, so a body
-//       lifted off a table or rocking slowly on it keeps the set it had but
-//       for the corners actually closing in (the Barrett hand's bunny: 55
-//       points in 2,000 steps, 49 of them as it settles at the start);
-//     - no point of the pair's region lies over it already (within 1 um
-//       along the face).
+//   The pair takes part only in an impact toward the face: when some point
+//   of X could close 10 contact thresholds (1 mm by default) on the face
+//   within 2 h, the speculative margin's own horizon (contact_finder.h), by
+//   the bound
+//       2 h (-m . (v_X - v_Y) + |w_X| r_X + |w_Y| (r_X + |x_X - x_Y|)) >= 10 threshold
+//   (the linear approach along -m plus whatever the bodies' turning can
+//   add, whichever way; velocities of their origins before the step, r_X
+//   X's bounding radius): at h = 2.5 ms, 20 cm/s. A resting pair, one
+//   moving apart (a body lifted off a table) or one closing slowly (a body
+//   rocking or settling) keeps the contact set it had: a corner that can
+//   sink at most 1 mm before the next step's contacts find it is left to
+//   them and to eq. 19, as before.
+//   In an impact, every candidate c is kept whose gap d = m . (c - p_face)
+//   is below the pair's margin (the band of the region's features: the
+//   contact threshold plus what both bodies can travel in 2 h), that lies
+//   over the face, and that no point of the pair's region lies over
+//   already (within 1 um along the face). No test of the candidate's own
+//   approach: the impulse that stops the first corner is what turns the
+//   body, so a corner at rest before the step can be the one that swings
+//   through the face within it. Tried and dropped (docs/benchmarks.md,
+//   stop 46): candidates of every moving pair (over 1 cm/s at 2.5 ms)
+//   made the rocking Barrett bunny's bottom vertices rows of its LCP (its
+//   step 1.77x); a test on each candidate's own approach let a vertex of
+//   the 1,000-body pile at 10 ms 5.6 mm deep, and one on its bound set
+//   points appearing and vanishing as a settling body rocked (60-body piles
+//   asleep 0.3 s later on average).
 //   Each kept candidate is a contact at c - d m / 2 (midway between the
 //   surfaces), normal n_W = m for Y = B and -m for Y = A (from B to A),
 //   separation d. Its normal row n . v >= -(d - threshold / 2) / h lets the

@@ -52,11 +52,16 @@ TEST_CASE("bin-picking: 60 mixed objects start apart, settle inside the bin and 
   const double e0 = Energy(w, objects);
   double e_max = e0;
   // Inner walls at x = +-0.2 m, y = +-0.15 m, 0.12 m high; floor z = 0.
-  // 2 s: the pile is chaotic, and at 1.5 s one of its trajectories (contact
-  // sets reused within 10 um, world/contact_finder.h) had a sphere that had
-  // rolled across a box's top at 3 cm/s falling off it at 0.12 m/s; every
-  // trajectory measured (reuse 0, 5, 10 and 20 um) is still by 2 s.
-  for (int k = 0; k < 800; ++k) {
+  // 3 s: the pile is chaotic, and at 1.5 s one of its trajectories
+  // (contact sets reused within 10 um, world/contact_finder.h) had a sphere
+  // that had rolled across a box's top at 3 cm/s falling off it at 0.12 m/s;
+  // every trajectory measured (reuse 0, 5, 10 and 20 um) was still by 2 s.
+  // With speculative points (collision/speculative_points.h, stop 46) the
+  // objects' landings change (corners held above the faces they fall
+  // onto) and the pile settles otherwise: 10 of
+  // the 60 objects were still awake at 2 and 2.5 s (one at 5 mm/s at 2 s),
+  // all asleep at 2.75 s.
+  for (int k = 0; k < 1200; ++k) {
     REQUIRE(StepScene(&scene, scene.timestep).ok());
     if (k % 20 == 19) e_max = std::max(e_max, Energy(w, objects));
   }
@@ -88,7 +93,7 @@ TEST_CASE("bin-picking: 60 mixed objects start apart, settle inside the bin and 
   // energy under 1e-4 of the energy the fall released.
   CHECK(v_max < 1e-3);
   CHECK(kinetic < 1e-4 * (e0 - e1));
-  // Sleeping: the pile is asleep by 2 s, all 60 objects measured (before
+  // Sleeping: the pile is asleep by 3 s, all 60 objects measured (before
   // rolling resistance, 19-20 of 60: spheres and cylinders rolled on; the
   // count of a chaotic pile, not a conserved quantity, hence the 90 % bar).
   CHECK(w.stats().sleeping_bodies >= 54);
