@@ -1,6 +1,5 @@
 #include "core/collision/speculative_points.h"
 
-#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -114,7 +113,6 @@ void ForEachCandidate(const Shape& X, const Vec3& m_X, double sin_tolerance, Vis
   }
 }
 
-// X's candidates against Y's face; y_is_b: Y is the pair's body B.
 // An upper bound of the speed at which any point of X (within its bounding
 // radius) approaches the face of outward normal m (m/s): the bodies' linear
 // approach along -m plus whatever their turning can add, whichever way.
@@ -122,6 +120,7 @@ double FastestApproach(const SpeculativeBody& X, const SpeculativeBody& Y, const
   return -m.dot(X.v_W - Y.v_W) + X.w_W.norm() * X.radius + Y.w_W.norm() * (X.radius + (X.X_W.p - Y.X_W.p).norm());
 }
 
+// X's candidates against Y's face (header); y_is_b: Y is the pair's body B.
 int AddAgainstFace(const SpeculativeBody& X, const SpeculativeBody& Y, bool y_is_b, const FlatFace& f,
                    const SpeculativeSettings& s, std::size_t first, std::vector<Contact>* contacts) {
   const Shape& shape = *X.shape;
