@@ -3,7 +3,7 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S]
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S] [--h H]
 //       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, S the contact slop, m)
 //   build/native/grasplab_bench_dynamics --scene FILE [--steps N] (any scene file: us/step by stage)
 //   build/native/grasplab_bench_dynamics --sweeps-accuracy [--pile N] [--seconds T]   (drift against sweeps, JSON lines)
@@ -234,19 +234,20 @@ void SleepSideBySide() {
   }
 }
 
-void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact) {
-  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = 2.5 ms, torsional radius %g m, rolling resistance %g m, slop %g m)\n\n",
-              n, sweeps, contact.torsional_radius, contact.rolling_resistance, contact.slop);
+void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact, double h) {
+  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = %g ms, torsional radius %g m, rolling resistance %g m, slop %g m)\n\n",
+              n, sweeps, 1e3 * h, contact.torsional_radius, contact.rolling_resistance, contact.slop);
   std::printf("| sleep | window (s) | us/step | CPU us/step | sim s / CPU s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
     if (!(sleep_modes & (sleep ? 2 : 1))) continue;
     World world = Pile(n, sleep, 1, sweeps, 1e-7, contact);
-    const int total_steps = static_cast<int>(std::lround(seconds / kH));
+    const int total_steps = static_cast<int>(std::lround(seconds / h));
     // [0, 1 s) falling, [1 s, 2 s) piling, then windows of 2 s (where a
     // pile that settles falls asleep).
-    std::vector<std::array<int, 2>> windows = {{0, std::min(400, total_steps)}, {400, std::min(800, total_steps)}};
-    for (int k = 800; k < total_steps; k += 800) windows.push_back({k, std::min(k + 800, total_steps)});
+    const int second = static_cast<int>(std::lround(1.0 / h));
+    std::vector<std::array<int, 2>> windows = {{0, std::min(second, total_steps)}, {second, std::min(2 * second, total_steps)}};
+    for (int k = 2 * second; k < total_steps; k += 2 * second) windows.push_back({k, std::min(k + 2 * second, total_steps)});
     double all_wall = 0.0, all_cpu = 0.0;
     for (const auto& w : windows) {
       if (w[1] <= w[0]) continue;
@@ -255,7 +256,7 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
       const auto t0 = std::chrono::steady_clock::now();
       const double c0 = ProcessCpuSeconds();
       for (int k = w[0]; k < w[1]; ++k) {
-        (void)world.Step(kH);
+        (void)world.Step(h);
         const StepStats& st = world.stats();
         for (int i = 0; i < kStageCount; ++i) stage[i] += st.stage_seconds[i];
         contacts += st.contact_count;
@@ -268,7 +269,7 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
       const int steps = w[1] - w[0];
       auto us = [&](Stage s) { return 1e6 * stage[static_cast<int>(s)] / steps; };
       std::printf("| %s | %.1f-%.1f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %d | %.0f |\n",
-                  sleep ? "on" : "off", w[0] * kH, w[1] * kH, 1e6 * wall / steps, 1e6 * cpu / steps, steps * kH / cpu,
+                  sleep ? "on" : "off", w[0] * h, w[1] * h, 1e6 * wall / steps, 1e6 * cpu / steps, steps * h / cpu,
                   us(Stage::kIntegratePositions), us(Stage::kBroadPhase), us(Stage::kNarrowPhase),
                   us(Stage::kExternalImpulses) + us(Stage::kJointForces), us(Stage::kIslands), us(Stage::kAssembleRows),
                   us(Stage::kSolveIslands), us(Stage::kStoreSolution), contacts / steps, world.stats().awake_bodies,
@@ -418,6 +419,7 @@ int main(int argc, char** argv) {
     double seconds = 4.0;
     int sweeps = 200;  // the scene default
     int sleep_modes = 3;  // bit 0: off, bit 1: on
+    double h = kH;        // s: --h, the step (issue 19's larger steps; speculative_points.h)
     PileContact contact;
     for (int i = 3; i + 1 < argc; i += 2) {
       if (std::string(argv[i]) == "--torsion") contact.torsional_radius = std::atof(argv[i + 1]);
@@ -426,8 +428,13 @@ int main(int argc, char** argv) {
       if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);
       if (std::string(argv[i]) == "--sleep") sleep_modes = std::string(argv[i + 1]) == "on" ? 2 : 1;
+      if (std::string(argv[i]) == "--h") h = std::atof(argv[i + 1]);
     }
-    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes, contact);
+    if (!(h > 0.0 && h <= 0.1)) {
+      std::fprintf(stderr, "--h: the step must be in (0, 0.1] s\n");
+      return 2;
+    }
+    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes, contact, h);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "--sweeps-accuracy") {
