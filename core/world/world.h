@@ -9,7 +9,7 @@
 //   kIntegratePositions   steps 1-2   world/integrate_positions   q^{l+1} = q^l + h G v^l (eqs. 10-12)
 //   kContactTime          step 3      world/contact_time_search   bisection on h (contact-time mode "bisection")
 //   kBroadPhase           step 4      world/contact_finder        candidate pairs, speculative margins
-//   kNarrowPhase          steps 4-5   world/contact_finder        contact sets; mu by eq. 13
+//   kNarrowPhase          steps 4-5   world/contact_finder        contact sets (+ speculative points); mu by eq. 13
 //   kExternalImpulses     step 6      world/external_impulses     v* = v^l + h M^-1 k: gravity, gyroscopic term, drag
 //   kPads                 (seed 004)  world/pad_stage             compliant pads: face contacts taken over, the
 //                                                                 pressure LCP (eq. 6), h F into v*; their rows
