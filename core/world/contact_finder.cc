@@ -88,7 +88,9 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
     }
     np.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
     // The pair's region, then its speculative points (speculative_points.h).
-    const auto collide = [&] {
+    // a and b by value: clang before 16 (the fuzz build's) cannot capture a
+    // structured binding.
+    const auto collide = [&, a = a, b = b] {
       CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts,
                     &narrow_);
       if (speculative_h_ > 0.0 && contacts.size() > first) {
