@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "core/geometry/convex_hull.h"
+#include "core/geometry/support.h"
 
 namespace grasplab {
 namespace {
@@ -101,11 +102,13 @@ void ForEachCandidate(const Shape& X, const Vec3& m_X, double sin_tolerance, Vis
     // (geometry/support.cc): a cylinder landing on one rim point swings
     // the rest of that rim down.
     const double rx = -cyl->radius * m_X.x() / rho, ry = -cyl->radius * m_X.y() / rho;
-    const double hs = std::sqrt(3.0) / 2.0;
-    static const double kCos[12] = {1.0, hs, 0.5, 0.0, -0.5, -hs, -1.0, -hs, -0.5, 0.0, 0.5, hs};
     for (const double z : {-0.5 * cyl->length, 0.5 * cyl->length}) {
       visit(Vec3(rx, ry, z));
-      for (int k = 0; k < 12; ++k) visit(Vec3(cyl->radius * kCos[k], cyl->radius * kCos[(k + 9) % 12], z));
+      for (int k = 0; k < kCapVertices; ++k) {
+        double cs, sn;
+        UnitCircle12(k, &cs, &sn);
+        visit(Vec3(cyl->radius * cs, cyl->radius * sn, z));
+      }
     }
   } else if (const auto* cap = std::get_if<CapsuleShape>(&X)) {
     visit(Vec3(0.0, 0.0, -0.5 * cap->length) - cap->radius * m_X);

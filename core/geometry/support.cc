@@ -16,15 +16,6 @@ namespace {
 
 double Sign(double x) { return x < 0.0 ? -1.0 : 1.0; }
 
-// cos and sin of k * 30 degrees from sqrt only (no C library trigonometry on
-// the state path: it may differ in the last bit between glibc and musl).
-constexpr int kCapVertices = 12;
-void UnitCircle12(int k, double* c, double* s) {
-  const double h = std::sqrt(3.0) / 2.0;
-  static const double kCos[12] = {1.0, h, 0.5, 0.0, -0.5, -h, -1.0, -h, -0.5, 0.0, 0.5, h};
-  *c = kCos[k % 12];
-  *s = kCos[(k + 9) % 12];  // sin(a) = cos(a - 90 deg)
-}
 
 // The first vertex with the largest d . v (first: ties resolve by index).
 Vec3 PointSetSupport(std::span<const Vec3> points, const Vec3& d) { return points[ScanSupportIndex(points, d)]; }
@@ -72,6 +63,13 @@ void PointSetFeature(std::span<const Vec3> points, const ConvexHull* hull, const
 }
 
 }  // namespace
+
+void UnitCircle12(int k, double* c, double* s) {
+  const double h = std::sqrt(3.0) / 2.0;
+  static const double kCos[12] = {1.0, h, 0.5, 0.0, -0.5, -h, -1.0, -h, -0.5, 0.0, 0.5, h};
+  *c = kCos[k % 12];
+  *s = kCos[(k + 9) % 12];  // sin(a) = cos(a - 90 deg)
+}
 
 double CoreRadius(const Shape& shape) {
   if (const auto* s = std::get_if<SphereShape>(&shape)) return s->radius;

@@ -19,6 +19,13 @@
 
 namespace grasplab {
 
+// A cylinder cap's feature is a 12-gon inscribed in its rim: vertex k at
+// (r cos, r sin) of k * 30 degrees. UnitCircle12 gives that cos and sin from
+// sqrt only (no C library trigonometry on the state path: it may differ in
+// the last bit between glibc and musl).
+inline constexpr int kCapVertices = 12;
+void UnitCircle12(int k, double* c, double* s);
+
 // Radius of the sphere swept over the core (m).
 double CoreRadius(const Shape& shape);
 
