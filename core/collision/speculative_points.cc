@@ -161,6 +161,15 @@ int AddSpeculativePoints(const SpeculativeBody& a, const SpeculativeBody& b, con
   if (!(s.h > 0.0) || first >= contacts->size()) return 0;
   // The region's own order: a plane's pairs are emitted with the plane as
   // B whichever the pair's first body is (narrow_phase.cc).
+  // A pair far from an impact (a resting or slowly moving one, most pairs
+  // of most steps) leaves before its faces are looked for: |v_a - v_b| bounds
+  // each face's signed approach -m . (v_X - v_Y), so below half the impact
+  // reach neither face's test in AddAgainstFace can pass.
+  const auto unsigned_bound = [](const SpeculativeBody& X, const SpeculativeBody& Y) {
+    return (X.v_W - Y.v_W).norm() + X.w_W.norm() * X.radius + Y.w_W.norm() * (X.radius + (X.X_W.p - Y.X_W.p).norm());
+  };
+  const double half_reach = 0.5 * kImpactReach * s.threshold / (2.0 * s.h);
+  if (unsigned_bound(a, b) < half_reach && unsigned_bound(b, a) < half_reach) return 0;
   const Contact& c0 = (*contacts)[first];
   const bool swapped = c0.body_a == b.id;
   const SpeculativeBody& A = swapped ? b : a;
