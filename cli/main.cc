@@ -14,6 +14,7 @@
 
 #include "cli/cli_support.h"
 #include "core/base/heap.h"
+#include "core/base/worker_pool.h"
 #include "cli/grasp_commands.h"
 #include "cli/scene_link.h"
 #include "core/io/frame_record.h"
@@ -34,7 +35,7 @@ using grasplab::cli::ParseDouble;
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
     "                    [--solver TYPE] [--formulation F] [--out FILE.jsonl] [--every K]\n"
-    "                    [--teleop SESSION.json]\n"
+    "                    [--teleop SESSION.json] [--threads N]\n"
     "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
     "       grasplab link SCENE.json [--base URL]\n"
     "       grasplab check SCENE.json\n"
@@ -71,6 +72,10 @@ constexpr const char* kUsage =
     "  --every      sample every K steps (default 1), plus the initial frame\n"
     "  --teleop     replay a recorded teleoperation session (its (step, command)\n"
     "               records, docs/teleoperation.md) on a scene with a \"teleop\" entry\n"
+    "  --threads    worker threads for the step (default 0: one per hardware\n"
+    "               thread, at most 16; 1: the calling thread alone). The\n"
+    "               trajectory and stateHash are the same on any number\n"
+    "               (the narrow phase's pair queries run on them)\n"
     "\n"
     "A run of more than 2 s of wall time shows its progress on stderr when that\n"
     "is a terminal.\n";
@@ -110,6 +115,7 @@ int Run(int argc, char** argv) {
   std::string out_file;
   std::string teleop_file;
   long long every = 1;
+  int threads = 0;  // World::SetThreads: the machine's hardware threads
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     auto value = [&](std::string_view flag) -> const char* {
@@ -167,6 +173,13 @@ int Run(int argc, char** argv) {
         return Fail("--every: must be a whole number of steps >= 1");
       }
       every = static_cast<long long>(d);
+    } else if (arg == "--threads") {
+      const char* v = value(arg);
+      double d = 0.0;
+      if (!v || !ParseDouble(v, &d) || !(d >= 0.0) || d > grasplab::WorkerPool::kMaxThreads || d != static_cast<int>(d)) {
+        return Fail("--threads: must be a whole number in [0, 16] (0: one per hardware thread)");
+      }
+      threads = static_cast<int>(d);
     } else if (!arg.empty() && arg[0] != '-' && scene_file.empty()) {
       scene_file = std::string(arg);
     } else {
@@ -184,6 +197,7 @@ int Run(int argc, char** argv) {
   }
   if (formulation) s.world.set_formulation(*formulation);
   if (grasplab::Status st = s.world.PrepareContactModel(); !st.ok()) return Fail(st.message());
+  s.world.SetThreads(threads);
   const double h = dt > 0.0 ? dt : s.timestep;
   // A teleoperation link replays its records (and, without --steps, runs to
   // the step it was shared at: the page's state hash).

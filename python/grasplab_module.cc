@@ -24,6 +24,7 @@
 
 #include "cli/scene_link.h"
 #include "core/base/heap.h"
+#include "core/base/worker_pool.h"
 #include "core/io/frame_arrays.h"
 #include "core/io/grasp_batch.h"
 #include "core/io/grasp_json.h"
@@ -98,7 +99,17 @@ class Simulation {
     if (!scene_.spec) throw py::value_error("reset: the scene has no spec to rebuild from");
     auto scene = BuildScene(scene_.spec);
     Check(scene.status());
+    const int threads = scene_.world.threads();
     scene_ = std::move(scene).value();
+    scene_.world.SetThreads(threads);  // an engine setting, not the scene's: kept
+  }
+
+  int Threads() const { return scene_.world.threads(); }
+  void SetThreads(int threads) {
+    if (threads < 0 || threads > WorkerPool::kMaxThreads) {
+      throw py::value_error("threads: must be in [0, 16] (0: one per hardware thread), got " + std::to_string(threads));
+    }
+    scene_.world.SetThreads(threads);
   }
 
   std::string StateHash() const { return HashToHex(scene_.world.StateHash()); }
@@ -468,6 +479,9 @@ PYBIND11_MODULE(_core, m) {
       .def("step", &Simulation::Step, py::arg("n") = 1, "Advances n steps of the scene's timestep.")
       .def("reset", &Simulation::Reset, "Rebuilds the scene from its spec: time 0, actions pending again.")
       .def("state_hash", &Simulation::StateHash, "FNV-1a of every pose and velocity, as the CLI and the page print it.")
+      .def_property("threads", &Simulation::Threads, &Simulation::SetThreads,
+                    "Worker threads for the step (1 by default; 0 sets one per hardware thread, at most 16). "
+                    "The trajectory is the same bits on any number.")
       .def_property_readonly("time", &Simulation::Time)
       .def_property_readonly("step_count", &Simulation::StepCount)
       .def_property_readonly("timestep", &Simulation::Timestep)

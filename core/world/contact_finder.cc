@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/base/worker_pool.h"
 #include "core/collision/narrow_phase.h"
 #include "core/collision/speculative_points.h"
 #include "core/geometry/aabb.h"
@@ -53,7 +54,8 @@ void ContactFinder::FindPairs(const WorldModel& model, const WorldState& state, 
   std::erase_if(pairs_, [&](const BodyPair& p) { return !model.bodies[p.first].collides || !model.bodies[p.second].collides; });
 }
 
-void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> asleep) {
+void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> asleep,
+                                WorkerPool* pool) {
   std::vector<Contact>& contacts = state->contacts;
   const bool keep = !asleep.empty() && ranges_valid_;
   if (keep) {
@@ -62,76 +64,126 @@ void ContactFinder::NarrowPhase(const WorldModel& model, WorldState* state, std:
   }
   contacts.clear();
   ranges_.clear();
-  std::size_t cursor = 0;  // into previous_ranges_; both lists follow pairs_' sorted order
-  std::size_t reuse_cursor = 0;  // into reused_, in the same order
   const double delta = model.settings.contact_reuse_distance;
   next_reused_.clear();
   next_points_.clear();
-  NarrowPhaseSettings np;
-  for (const auto& [a, b] : pairs_) {
-    const std::size_t first = contacts.size();
+
+  // 1. Each pair's plan, in pairs_' sorted order: keep a sleeping pair's
+  // contacts, place a reused set, or query the pair (a job).
+  const int pair_count = static_cast<int>(pairs_.size());
+  plans_.resize(pair_count);
+  jobs_.clear();
+  std::size_t cursor = 0;        // into previous_ranges_; both lists follow pairs_' sorted order
+  std::size_t reuse_cursor = 0;  // into reused_, in the same order
+  for (int i = 0; i < pair_count; ++i) {
+    const auto [a, b] = pairs_[i];
     const BodyPair p{a, b};
-    const ReusedPair* reused = nullptr;
+    PairPlan& plan = plans_[i];
+    plan = PairPlan{};
     if (delta > 0.0) {
       while (reuse_cursor < reused_.size() && reused_[reuse_cursor].pair < p) ++reuse_cursor;
-      if (reuse_cursor < reused_.size() && reused_[reuse_cursor].pair == p) reused = &reused_[reuse_cursor];
+      if (reuse_cursor < reused_.size() && reused_[reuse_cursor].pair == p) plan.reused = static_cast<int>(reuse_cursor);
     }
     if (keep && (asleep[a] || model.is_static[a]) && (asleep[b] || model.is_static[b])) {
       while (cursor < previous_ranges_.size() && previous_ranges_[cursor].pair < p) ++cursor;
       if (cursor < previous_ranges_.size() && previous_ranges_[cursor].pair == p) {
-        const PairContacts& r = previous_ranges_[cursor];
-        contacts.insert(contacts.end(), previous_.begin() + r.first, previous_.begin() + r.first + r.count);
-        ranges_.push_back({p, static_cast<int>(first), r.count});
-        if (reused) CarryReused(*reused);
+        plan.kind = PairPlan::kKeep;
+        plan.previous = static_cast<int>(cursor);
         continue;
       }
     }
-    np.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
-    // The pair's region, then its speculative points (speculative_points.h).
-    // a and b by value: clang before 16 (the fuzz build's) cannot capture a
-    // structured binding.
-    const auto collide = [&, a = a, b = b] {
-      CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &contacts,
-                    &narrow_);
-      if (speculative_h_ > 0.0 && contacts.size() > first) {
-        const SpeculativeBody A{a, &model.bodies[a].shape, state->X_WB[a], state->v_WB[a], state->w_WB[a], radius_[a]};
-        const SpeculativeBody B{b, &model.bodies[b].shape, state->X_WB[b], state->v_WB[b], state->w_WB[b], radius_[b]};
-        const SpeculativeSettings spec{speculative_h_, np.margin, model.settings.contact_threshold, np.sin_feature_tolerance};
-        AddSpeculativePoints(A, B, spec, first, &contacts);
-      }
-    };
-    if (delta <= 0.0) {
-      collide();
-    } else {
+    plan.margin = model.settings.contact_threshold + travel_[a] + travel_[b];
+    plan.query_margin = plan.margin;
+    if (delta > 0.0) {
       // S: the body of the smaller bounding radius (a plane's is infinite).
       const BodyId L = radius_[b] <= radius_[a] ? a : b, S = L == a ? b : a;
       const Pose& X_WL = state->X_WB[L];
-      Pose X_LS;
-      X_LS.q = X_WL.q.conjugate() * state->X_WB[S].q;
-      X_LS.p = X_WL.ApplyInverse(state->X_WB[S].p);
+      plan.X_LS.q = X_WL.q.conjugate() * state->X_WB[S].q;
+      plan.X_LS.p = X_WL.ApplyInverse(state->X_WB[S].p);
       bool reuse = false;
-      if (reused) {
-        const Quat dq = reused->X_LS.q.conjugate() * X_LS.q;
+      if (plan.reused >= 0) {
+        const ReusedPair& reused = reused_[plan.reused];
+        const Quat dq = reused.X_LS.q.conjugate() * plan.X_LS.q;
         const double chord = 2.0 * dq.vec().norm();  // 2 sin(phi / 2), phi the relative turn
-        const double moved = (X_LS.p - reused->X_LS.p).norm() + chord * radius_[S];
+        const double moved = (plan.X_LS.p - reused.X_LS.p).norm() + chord * radius_[S];
         const double rolled = chord * (curvature_[a] + curvature_[b]);  // how far a curved surface's point moved along it
-        reuse = moved <= delta && rolled <= kRollingShare * delta && np.margin + moved <= reused->margin;  // false for NaN
+        reuse = moved <= delta && rolled <= kRollingShare * delta && plan.margin + moved <= reused.margin;  // false for NaN
       }
-      const double margin = np.margin;
       if (reuse) {
-        PlaceReused(*reused, state->X_WB, &contacts);
-        CarryReused(*reused);
-      } else {
-        np.margin += delta;
-        collide();
-        RecordReused(p, X_LS, np.margin, std::span<const Contact>(contacts).subspan(first), state->X_WB);
+        plan.kind = PairPlan::kReuse;
+        continue;
       }
+      plan.query_margin += delta;
+    }
+    plan.kind = PairPlan::kCollide;
+    plan.job = static_cast<int>(jobs_.size());
+    jobs_.push_back({i, 0, 0, 0});
+  }
+
+  // 2. The queries: the pair's region, then its speculative points
+  // (speculative_points.h), each into its worker's own list. A query reads
+  // only the poses, velocities and shapes, so it finds the same set on any
+  // worker (worker_pool.h).
+  const int workers = pool ? pool->size() : 1;
+  if (static_cast<int>(worker_.size()) < workers) worker_.resize(workers);
+  for (int w = 0; w < workers; ++w) worker_[w].contacts.clear();
+  const auto query = [&](int w, int begin, int end) {
+    WorkerBuffers& buffers = worker_[w];
+    NarrowPhaseSettings np;
+    for (int j = begin; j < end; ++j) {
+      Job& job = jobs_[j];
+      const auto [a, b] = pairs_[job.pair];
+      np.margin = plans_[job.pair].query_margin;
+      std::vector<Contact>& out = buffers.contacts;
+      const std::size_t first = out.size();
+      CollideShapes(a, model.bodies[a].shape, state->X_WB[a], b, model.bodies[b].shape, state->X_WB[b], np, &out,
+                    &buffers.scratch);
+      if (speculative_h_ > 0.0 && out.size() > first) {
+        const SpeculativeBody A{a, &model.bodies[a].shape, state->X_WB[a], state->v_WB[a], state->w_WB[a], radius_[a]};
+        const SpeculativeBody B{b, &model.bodies[b].shape, state->X_WB[b], state->v_WB[b], state->w_WB[b], radius_[b]};
+        const SpeculativeSettings spec{speculative_h_, np.margin, model.settings.contact_threshold, np.sin_feature_tolerance};
+        AddSpeculativePoints(A, B, spec, first, &out);
+      }
+      job.worker = w;
+      job.first = static_cast<int>(first);
+      job.count = static_cast<int>(out.size() - first);
+    }
+  };
+  const int job_count = static_cast<int>(jobs_.size());
+  if (pool && job_count >= kParallelJobs) pool->ParallelFor(job_count, kJobChunk, query);  // query by reference
+  else query(0, 0, job_count);
+
+  // 3. The contact list in pairs_' order, whatever worker found a set.
+  for (int i = 0; i < pair_count; ++i) {
+    const auto [a, b] = pairs_[i];
+    const BodyPair p{a, b};
+    const PairPlan& plan = plans_[i];
+    const std::size_t first = contacts.size();
+    if (plan.kind == PairPlan::kKeep) {
+      const PairContacts& r = previous_ranges_[plan.previous];
+      contacts.insert(contacts.end(), previous_.begin() + r.first, previous_.begin() + r.first + r.count);
+      ranges_.push_back({p, static_cast<int>(first), r.count});
+      if (plan.reused >= 0) CarryReused(reused_[plan.reused]);
+      continue;
+    }
+    if (plan.kind == PairPlan::kReuse) {
+      PlaceReused(reused_[plan.reused], state->X_WB, &contacts);
+      CarryReused(reused_[plan.reused]);
+    } else {
+      const Job& job = jobs_[plan.job];
+      const std::vector<Contact>& found = worker_[job.worker].contacts;
+      contacts.insert(contacts.end(), found.begin() + job.first, found.begin() + job.first + job.count);
+      if (delta > 0.0) {
+        RecordReused(p, plan.X_LS, plan.query_margin, std::span<const Contact>(contacts).subspan(first), state->X_WB);
+      }
+    }
+    if (delta > 0.0) {
       // A set whose closest point lies beyond the pair's own margin (found in
       // the delta-wider band) is kept for reuse but not emitted: the pair has
       // the contacts it would have without reuse, none.
       double closest = std::numeric_limits<double>::infinity();
       for (std::size_t k = first; k < contacts.size(); ++k) closest = std::min(closest, contacts[k].separation);
-      if (!(closest <= margin)) contacts.resize(first);
+      if (!(closest <= plan.margin)) contacts.resize(first);
     }
     const PairProperties pair = model.materials.Combine(model.bodies[a].material, model.bodies[b].material);
     for (std::size_t k = first; k < contacts.size(); ++k) {

@@ -47,6 +47,7 @@
 #include <span>
 #include <vector>
 
+#include "core/base/worker_pool.h"
 #include "core/collision/broad_phase.h"
 #include "core/collision/narrow_phase.h"
 #include "core/world/world_data.h"
@@ -64,9 +65,17 @@ class ContactFinder {
   // world/island_sleep.h), a pair of two bodies each asleep or static keeps
   // the contacts the last call found for it, impulses and anchors included:
   // neither moved, so collision would find the same set again.
-  void NarrowPhase(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> asleep = {});
+  // With a pool of more than one worker, the pairs' queries run on its
+  // workers (when there are at least kParallelJobs of them) and the list is
+  // assembled in pair order afterwards: the same contacts, bit for bit, on
+  // any number of workers (worker_pool.h).
+  void NarrowPhase(const WorldModel& model, WorldState* state, std::span<const std::uint8_t> asleep = {},
+                   WorkerPool* pool = nullptr);
 
   const std::vector<BodyPair>& pairs() const { return pairs_; }
+  // Pairs the last NarrowPhase queried (the rest kept a sleeping pair's
+  // contacts or placed a reused set).
+  int queries() const { return static_cast<int>(jobs_.size()); }
   // m per body: the travel allowance of the last FindPairs.
   std::span<const double> travel() const { return travel_; }
 
@@ -76,7 +85,36 @@ class ContactFinder {
   std::vector<double> travel_;
   double speculative_h_ = 0.0;  // s: the step of the last speculative FindPairs, 0 otherwise (speculative_points.h)
   std::vector<BodyPair> pairs_;
-  NarrowPhaseScratch narrow_;  // kept between steps: no allocation at steady state
+  // Each pair's plan for this call (NarrowPhase's first pass), in pairs_'
+  // order: keep a sleeping pair's contacts, place a reused set, or query.
+  struct PairPlan {
+    enum Kind : std::uint8_t { kKeep, kReuse, kCollide };
+    Kind kind = kCollide;
+    int previous = -1;  // kKeep: into previous_ranges_
+    int reused = -1;    // into reused_, -1 when the pair has no reused set
+    int job = -1;       // kCollide: into jobs_
+    double margin = 0.0;        // m: the pair's own (threshold plus both travels)
+    double query_margin = 0.0;  // m: the band queried (margin, plus delta with reuse)
+    Pose X_LS;                  // with reuse: S in L's frame now
+  };
+  // A query and where its worker put the contacts it found.
+  struct Job {
+    int pair = 0;
+    int worker = 0, first = 0, count = 0;
+  };
+  // A worker's narrow-phase memory and the contacts of its queries, kept
+  // between steps: no allocation at steady state.
+  struct WorkerBuffers {
+    NarrowPhaseScratch scratch;
+    std::vector<Contact> contacts;
+  };
+  std::vector<PairPlan> plans_;
+  std::vector<Job> jobs_;
+  std::vector<WorkerBuffers> worker_;
+  // Queries go to the pool from this many on, in chunks of kJobChunk pairs
+  // (a query costs 1-15 us; waking the workers about as much as one).
+  static constexpr int kParallelJobs = 64;
+  static constexpr int kJobChunk = 16;
   // Where each pair's contacts lie in the contact list (recorded when
   // `asleep` is given), and the last call's list and ranges, for keeping a
   // sleeping pair's contacts.

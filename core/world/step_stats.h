@@ -41,6 +41,7 @@ struct StepStats {
   bool stages_timed = true;       // the last step's stage_seconds were measured
   int contact_count = 0;
   int pair_count = 0;             // broad-phase pairs of the last step
+  int pair_queries = 0;           // of those, queried by the narrow phase (not kept asleep, not reused)
   int island_count = 0;           // islands of the last step, awake and asleep
   int awake_islands = 0;          // after the last step (world/island_sleep.h); all islands when sleep is off
   int sleeping_islands = 0;

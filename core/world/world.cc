@@ -74,6 +74,13 @@ void World::SetLcpObserver(LcpObserver observer) {
 
 void World::SetWarmStart(bool on) { model_.settings.warm_start = on; }
 
+void World::SetThreads(int threads) {
+  const int n = std::clamp(threads == 0 ? WorkerPool::HardwareThreads() : threads, 1, WorkerPool::kMaxThreads);
+  if (n == this->threads()) return;
+  pool_ = n > 1 ? std::make_unique<WorkerPool>(n) : nullptr;
+  if (pool_ && pool_->size() == 1) pool_.reset();  // no threads here (WASM)
+}
+
 void World::SetFrictionAnchors(bool on) {
   model_.settings.friction_anchors = on;
   if (!on) {
@@ -368,7 +375,8 @@ void World::FindContacts(double h) {
   RunStage(&clock_, Stage::kBroadPhase,
            [&] { finder_.FindPairs(model_, state_, h, 0.5 * model_.settings.contact_threshold, speculative); });
   stats_.pair_count = static_cast<int>(finder_.pairs().size());
-  RunStage(&clock_, Stage::kNarrowPhase, [&] { finder_.NarrowPhase(model_, &state_, asleep_or_none()); });
+  RunStage(&clock_, Stage::kNarrowPhase, [&] { finder_.NarrowPhase(model_, &state_, asleep_or_none(), pool_.get()); });
+  stats_.pair_queries = finder_.queries();
 }
 
 std::vector<Contact> World::ProbeContacts() const {
@@ -475,11 +483,12 @@ void World::StepVelocityLevel(double* h) {
         for (JointId j = 0; j < joint_count(); ++j) state_.joints[j].position = q_search_[j];
         IntegrateAllPositions(length);
         finder_.FindPairs(model_, state_, length, 0.5 * model_.settings.contact_threshold, /*speculative=*/false);
-        finder_.NarrowPhase(model_, &state_, asleep_or_none());
+        finder_.NarrowPhase(model_, &state_, asleep_or_none(), pool_.get());
         return MinNormalizedGap(model_, state_);
       };
       *h = SearchContactTime(*h, gap_before, model_.settings.max_bisections, try_step, &stats_.bisections);
       stats_.pair_count = static_cast<int>(finder_.pairs().size());
+      stats_.pair_queries = finder_.queries();
     });
   } else {
     RunStage(&clock_, Stage::kIntegratePositions, [&] { IntegrateAllPositions(*h); });

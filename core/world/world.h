@@ -52,6 +52,7 @@
 #include "core/solvers/contact_model.h"
 #include "core/solvers/warm_start_store.h"
 #include "core/world/articulated_trees.h"
+#include "core/base/worker_pool.h"
 #include "core/world/contact_finder.h"
 #include "core/world/island_assembly.h"
 #include "core/world/island_sleep.h"
@@ -153,6 +154,13 @@ class World final : private IslandStages {
   // WorldSettings::friction_anchors, from the next step on (off: every
   // anchor is dropped).
   void SetFrictionAnchors(bool on);
+  // Worker threads for the step's parallel work (the narrow phase's pair
+  // queries; base/worker_pool.h), the calling thread included: 1 (the
+  // default) steps on the caller alone, 0 takes the machine's hardware
+  // threads (WorkerPool::HardwareThreads). Clamped to [1, 16]; always 1 in
+  // WASM. The trajectory is the same bits on any number of threads.
+  void SetThreads(int threads);
+  int threads() const { return pool_ ? pool_->size() : 1; }
 
   // A joint's anchor and unit axis in the world at the current poses (the
   // anchor and axis fixed in the parent body at creation).
@@ -310,6 +318,7 @@ class World final : private IslandStages {
   IslandSystem island_system_;
   IslandImpulses island_impulses_;
   StageClock clock_;
+  std::unique_ptr<WorkerPool> pool_;  // null: one thread (SetThreads)
   StepStats stats_;
   ArticulatedTrees trees_;
   SensorSuite sensors_;

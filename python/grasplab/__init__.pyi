@@ -41,6 +41,11 @@ class Simulation:
     def state_hash(self) -> str:
         """FNV-1a of every pose and velocity, hex, as the CLI and the page print it."""
     @property
+    def threads(self) -> int:
+        """Worker threads for the step (1 by default; setting 0 takes one per hardware thread, at most 16)."""
+    @threads.setter
+    def threads(self, value: int) -> None: ...
+    @property
     def time(self) -> float: ...
     @property
     def step_count(self) -> int: ...

@@ -234,14 +234,16 @@ void SleepSideBySide() {
   }
 }
 
-void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact, double h) {
-  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = %g ms, torsional radius %g m, rolling resistance %g m, slop %g m)\n\n",
-              n, sweeps, 1e3 * h, contact.torsional_radius, contact.rolling_resistance, contact.slop);
+void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact, double h, int threads) {
+  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = %g ms, torsional radius %g m, rolling resistance %g m, slop %g m, %d thread%s)\n\n",
+              n, sweeps, 1e3 * h, contact.torsional_radius, contact.rolling_resistance, contact.slop, threads,
+              threads == 1 ? "" : "s");
   std::printf("| sleep | window (s) | us/step | CPU us/step | sim s / CPU s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
     if (!(sleep_modes & (sleep ? 2 : 1))) continue;
     World world = Pile(n, sleep, 1, sweeps, 1e-7, contact);
+    world.SetThreads(threads);
     const int total_steps = static_cast<int>(std::lround(seconds / h));
     // [0, 1 s) falling, [1 s, 2 s) piling, then windows of 2 s (where a
     // pile that settles falls asleep).
@@ -256,7 +258,10 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
       const auto t0 = std::chrono::steady_clock::now();
       const double c0 = ProcessCpuSeconds();
       for (int k = w[0]; k < w[1]; ++k) {
-        (void)world.Step(h);
+        if (const Status status = world.Step(h); !status.ok()) {
+          std::fprintf(stderr, "pile: step %d failed: %s\n", k, status.message().c_str());
+          std::exit(1);
+        }
         const StepStats& st = world.stats();
         for (int i = 0; i < kStageCount; ++i) stage[i] += st.stage_seconds[i];
         contacts += st.contact_count;
@@ -284,9 +289,10 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
       zmax = std::max(zmax, world.pose(b).p.z());
       vmax = std::max(vmax, world.linear_velocity(b).norm());
     }
-    std::printf("| %s | 0-%.1f | %.0f | %.0f | %.2f | end: centres z %.3f-%.3f m, fastest %.2g m/s, %d asleep |||||||||||\n",
+    std::printf("| %s | 0-%.1f | %.0f | %.0f | %.2f | end: centres z %.3f-%.3f m, fastest %.2g m/s, %d asleep, state hash %016llx |||||||||||\n",
                 sleep ? "on" : "off", seconds, 1e6 * all_wall / total_steps, 1e6 * all_cpu / total_steps,
-                seconds / all_cpu, zmin, zmax, vmax, world.stats().sleeping_bodies);
+                seconds / all_cpu, zmin, zmax, vmax, world.stats().sleeping_bodies,
+                static_cast<unsigned long long>(world.StateHash()));
     std::fflush(stdout);
   }
 }
@@ -420,6 +426,7 @@ int main(int argc, char** argv) {
     int sweeps = 200;  // the scene default
     int sleep_modes = 3;  // bit 0: off, bit 1: on
     double h = kH;        // s: --h, the step (issue 19's larger steps; speculative_points.h)
+    int threads = 1;      // --threads: World::SetThreads (0: the machine's)
     PileContact contact;
     for (int i = 3; i + 1 < argc; i += 2) {
       if (std::string(argv[i]) == "--torsion") contact.torsional_radius = std::atof(argv[i + 1]);
@@ -429,12 +436,13 @@ int main(int argc, char** argv) {
       if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);
       if (std::string(argv[i]) == "--sleep") sleep_modes = std::string(argv[i + 1]) == "on" ? 2 : 1;
       if (std::string(argv[i]) == "--h") h = std::atof(argv[i + 1]);
+      if (std::string(argv[i]) == "--threads") threads = std::atoi(argv[i + 1]);
     }
     if (!(h > 0.0 && h <= 0.1)) {
       std::fprintf(stderr, "--h: the step must be in (0, 0.1] s\n");
       return 2;
     }
-    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes, contact, h);
+    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes, contact, h, threads);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "--sweeps-accuracy") {

@@ -89,10 +89,25 @@ test('--solver penalty lifts the cube on overlap-volume forces, bit-identical in
   assert.equal(await parallelJawHashInWasm(scene, 'penalty', 1080), summary.stateHash);
 });
 
+test('--threads: bin-picking steps to its golden state hash on one, two and every hardware thread', () => {
+  // The narrow phase's pair queries run on the worker threads (World::SetThreads);
+  // the trajectory is the one the golden file pins (the WASM module's too).
+  const golden = JSON.parse(fs.readFileSync(`${repoRoot}tests/golden/state_hashes.json`, 'utf8'));
+  const entry = golden.runs.find((r) => r.scene === 'bin-picking' && r.solver === 'scene');
+  const scene = `${repoRoot}assets/scenes/bin-picking.json`;
+  for (const threads of ['1', '2', '0']) {
+    const r = spawnSync(cli, ['run', scene, '--steps', String(entry.steps), '--threads', threads], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).stateHash, entry.hash, `--threads ${threads}`);
+  }
+});
+
 test('bad arguments exit 2 with the problem', () => {
   for (const [args, message] of [
     [['run', handset, '--every', '0'], '--every: must be a whole number of steps >= 1'],
     [['run', handset, '--out'], '--out: needs a file name'],
+    [['run', handset, '--threads', '-1'], '--threads: must be a whole number in [0, 16]'],
+    [['run', handset, '--threads', '2.5'], '--threads: must be a whole number in [0, 16]'],
     [['run', handset, '--solver', 'magic'], '--solver: must be one of lcp, pgs, penalty, impulse; got "magic"'],
     [['quality', handset, '--static-grasp', 'arm'], '--static-grasp: the scene has no robot named "arm"'],
     [['quality', `${repoRoot}assets/scenes/falling-sphere.json`], 'grasp: the scene names no grasped object'],

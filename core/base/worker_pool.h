@@ -1,0 +1,87 @@
+// A small pool of worker threads for a step's independent work items (the
+// narrow phase's pair queries, world/contact_finder.h).
+//
+// ParallelFor(count, fn) runs fn(worker, begin, end) over [0, count) in
+// chunks handed out in order from one atomic counter: the caller is worker
+// 0 and takes chunks too, workers 1 .. size() - 1 are the pool's threads.
+// Which worker runs which chunk varies from run to run, so a caller keeps
+// determinism by writing each item's result to a place of its own (indexed
+// by the item, or in the worker's own buffer with the item recording where)
+// and reading the results back in item order afterwards: the result is then
+// the same bits whatever the number of workers, as in Box2D v3's and Jolt's
+// job systems, whose solvers are deterministic across thread counts.
+//
+// Written here rather than taken from a library: the work is a plain
+// fork-join over a counter (a few dozen lines on std::thread), and the
+// WASM build, which has no threads, must compile the same code to the
+// serial loop (size() is 1 there, whatever was asked).
+//
+// A pool is used by one caller at a time (a World steps on one thread).
+// Its threads sleep on a condition variable between calls. A process that
+// forks (Python's multiprocessing) gets no threads in the child: the pool
+// notices the new process id and runs serially there.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace grasplab {
+
+class WorkerPool {
+ public:
+  // fn(context, worker, begin, end): items [begin, end), on worker `worker`.
+  using Task = void (*)(void* context, int worker, int begin, int end);
+
+  // A pool of `threads` workers in all (the caller included), clamped to
+  // [1, kMaxThreads]; 1 everywhere without threads (WASM).
+  explicit WorkerPool(int threads);
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  // Workers that take part in ParallelFor (the caller included).
+  int size() const { return static_cast<int>(threads_.size()) + 1; }
+
+  // Runs fn over [0, count) in chunks of `chunk` items (the last may be
+  // shorter) and returns when every chunk is done. Serially on the caller
+  // when the pool has one worker or count <= chunk. An exception thrown by
+  // fn is rethrown here (the first one; the other chunks still run).
+  // fn is any callable fn(int worker, int begin, int end), called by
+  // reference (no copy, no allocation).
+  template <class F>
+  void ParallelFor(int count, int chunk, const F& fn) {
+    Run(count, chunk, [](void* f, int worker, int begin, int end) { (*static_cast<const F*>(f))(worker, begin, end); },
+        const_cast<F*>(&fn));
+  }
+
+  // What `threads = 0` asks for: the machine's hardware threads, at most
+  // kMaxThreads (1 without threads).
+  static int HardwareThreads();
+  static constexpr int kMaxThreads = 16;
+
+ private:
+  void Run(int count, int chunk, Task task, void* context);
+  void WorkerLoop(int worker);
+  void RunChunks(int worker);
+
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable start_, done_;
+  std::uint64_t generation_ = 0;  // one per ParallelFor; workers wait for it to change
+  int running_ = 0;               // workers still in the current call
+  bool stop_ = false;
+  // The current call.
+  Task task_ = nullptr;
+  void* context_ = nullptr;
+  int count_ = 0, chunk_ = 1;
+  std::atomic<int> next_{0};  // the next chunk's first item
+  std::exception_ptr error_;
+  long owner_pid_ = 0;  // the process that made the threads
+};
+
+}  // namespace grasplab
