@@ -3,8 +3,10 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S] [--h H]
-//       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, S the contact slop, m)
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S] [--h H] [--threads K]
+//       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, S the contact slop, m;
+//       K worker threads, World::SetThreads, 0: one per hardware thread)
+//   build/native/grasplab_bench_dynamics --write-pile-scene N FILE   (the pile as a scene file: assets/benchmarks/pile-1000.json)
 //   build/native/grasplab_bench_dynamics --scene FILE [--steps N] (any scene file: us/step by stage)
 //   build/native/grasplab_bench_dynamics --sweeps-accuracy [--pile N] [--seconds T]   (drift against sweeps, JSON lines)
 #include <algorithm>
@@ -16,6 +18,8 @@
 #include <string>
 
 #include "core/base/heap.h"
+#include <nlohmann/json.hpp>
+#include <variant>
 #include "core/geometry/convex_hull.h"
 #include <cstring>
 #include <ctime>
@@ -415,11 +419,79 @@ void Both(const char* name, Make make, int warmup, int steps) {
   }
 }
 
+// Writes Pile(n, seed 1) as a scene file (assets/benchmarks/pile-1000.json):
+// the same shapes, masses and poses (a hull by its vertices about its
+// centroid), the bin's static boxes, Gauss-Seidel at the pile's settings.
+// Numbers are written to round-trip exactly. The scene is then what users
+// run (`grasplab run`, Python); its own trajectory, pinned by
+// tests/core/scene/pile_scene_file_test.cc, is a draw of the same chaotic
+// pile, not Pile's bits (the loader re-normalises orientations and
+// re-centres hulls).
+int WritePileScene(int n, const PileContact& contact, int sweeps, const char* file) {
+  World world = Pile(n, /*sleep=*/true, 1, sweeps, 1e-7, contact);
+  using Json = nlohmann::ordered_json;
+  auto vec = [](const Vec3& v) { return Json::array({v.x(), v.y(), v.z()}); };
+  std::FILE* out = std::fopen(file, "w");
+  if (!out) {
+    std::fprintf(stderr, "--write-pile-scene: cannot write %s\n", file);
+    return 1;
+  }
+  Json head;
+  head["format"] = "grasplab-scene";
+  head["version"] = 1;
+  head["name"] = "pile-" + std::to_string(n);
+  head["timestep"] = kH;
+  head["solver"] = Json{{"type", "pgs"},
+                        {"iterations", sweeps},
+                        {"tolerance", 1e-7},
+                        {"torsionalFrictionRadius", contact.torsional_radius},
+                        {"rollingResistance", contact.rolling_resistance}};
+  head["sleep"] = Json{{"enabled", true}};
+  std::string text = head.dump(2);
+  text.resize(text.size() - 2);  // drop the closing "\n}"
+  text += ",\n  \"bodies\": [\n";
+  for (BodyId b = 0; b < world.body_count(); ++b) {
+    const BodyDef& d = world.body_def(b);
+    Json body;
+    body["name"] = d.is_static ? d.name + std::to_string(b) : d.name + std::to_string(b - 5);
+    if (d.is_static) body["static"] = true;
+    else body["mass"] = d.mass;
+    Json shape;
+    if (const auto* box = std::get_if<BoxShape>(&d.shape)) {
+      shape = Json{{"type", "box"}, {"size", vec(2.0 * box->half_extents)}};
+    } else if (const auto* sphere = std::get_if<SphereShape>(&d.shape)) {
+      shape = Json{{"type", "sphere"}, {"radius", sphere->radius}};
+    } else if (const auto* cyl = std::get_if<CylinderShape>(&d.shape)) {
+      shape = Json{{"type", "cylinder"}, {"radius", cyl->radius}, {"length", cyl->length}};
+    } else if (const auto* cap = std::get_if<CapsuleShape>(&d.shape)) {
+      shape = Json{{"type", "capsule"}, {"radius", cap->radius}, {"length", cap->length}};
+    } else if (const auto* hull = std::get_if<ConvexShape>(&d.shape)) {
+      Json points = Json::array();
+      for (const Vec3& v : hull->hull->vertices) points.push_back(vec(v));
+      shape = Json{{"type", "convex"}, {"points", points}};
+    } else {
+      std::fprintf(stderr, "--write-pile-scene: body %d has a shape the writer does not know\n", b);
+      return 1;
+    }
+    body["shape"] = shape;
+    body["position"] = vec(d.X_WB.p);
+    const Quat& q = d.X_WB.q;
+    if (!d.is_static) body["orientation"] = Json::array({q.w(), q.x(), q.y(), q.z()});
+    text += "    " + body.dump() + (b + 1 < world.body_count() ? ",\n" : "\n");
+  }
+  text += "  ]\n}\n";
+  const bool ok = std::fputs(text.c_str(), out) >= 0;
+  return std::fclose(out) == 0 && ok ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
   grasplab::KeepHeapWarm();  // as the CLI: core/base/heap.h
   if (argc > 1 && std::string(argv[1]) == "--sleep") {  // only the sleeping islands table
     SleepSideBySide();
     return 0;
+  }
+  if (argc > 3 && std::string(argv[1]) == "--write-pile-scene") {
+    return WritePileScene(std::atoi(argv[2]), PileContact{0.005, 1e-4, 0.0}, 200, argv[3]);
   }
   if (argc > 2 && std::string(argv[1]) == "--pile") {
     double seconds = 4.0;

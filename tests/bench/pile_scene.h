@@ -1,7 +1,9 @@
 // The many-body pile of issue 19 as a scene builder shared by the dynamics
 // benchmark (tests/bench/dynamics_bench.cc --pile), the narrow phase's pair
-// corpus (--pile-pairs) and the tests that replay the pile's pairs
-// (tests/core/collision/pair_cache_test.cc).
+// corpus (--pile-pairs), the tests that replay the pile's pairs
+// (tests/core/collision/pair_cache_test.cc), and the scene file
+// assets/benchmarks/pile-1000.json (--write-pile-scene; its test checks it
+// against Pile).
 #pragma once
 
 #include <cmath>
