@@ -111,9 +111,12 @@ class ContactFinder {
   std::vector<PairPlan> plans_;
   std::vector<Job> jobs_;
   std::vector<WorkerBuffers> worker_;
-  // Queries go to the pool from this many on, in chunks of kJobChunk pairs
-  // (a query costs 1-15 us; waking the workers about as much as one).
-  static constexpr int kParallelJobs = 64;
+  // Queries go to the pool from this many on, in chunks of kJobChunk pairs.
+  // Waking the pool's threads costs ~50 us here (a ParallelFor of trivial
+  // items on 2 workers, 2 vCPU VM); on two threads the pile's narrow phase
+  // (a query ~2-4 us) gains from about 128 queries a step, and bin-picking
+  // (up to 182) gains nothing below that (docs/benchmarks.md, stop 47).
+  static constexpr int kParallelJobs = 128;
   static constexpr int kJobChunk = 16;
   // Where each pair's contacts lie in the contact list (recorded when
   // `asleep` is given), and the last call's list and ranges, for keeping a
