@@ -412,12 +412,14 @@ Status World::Step(double h) {
   if (all_asleep) {
     ClearSolveCounters();
     stats_.bodies_woken = 0;
+    stats_.pair_queries = 0;  // every pair keeps its contacts
     stats_.step_length = h;
   } else if (penalty_) {
     PenaltyStepContext ctx{model_, state_, scratch_, stats_, clock_, finder_, drag_, *this,
                            reduced() && !trees_.empty() ? &trees_ : nullptr, pads_.empty() ? nullptr : &pads_};
     if (Status s = penalty_->Step(ctx, h); !s.ok()) return s;
     stats_.pair_count = static_cast<int>(finder_.pairs().size());
+    stats_.pair_queries = 0;  // the penalty model measures overlaps, not contact sets
   } else {
     StepVelocityLevel(&h);
   }

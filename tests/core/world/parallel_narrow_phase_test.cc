@@ -11,6 +11,7 @@
 
 #include "core/world/world.h"
 #include "tests/bench/pile_scene.h"
+#include "tests/core/unit_cube.h"
 
 using namespace grasplab;
 
@@ -78,4 +79,30 @@ TEST_CASE("World::SetThreads clamps and keeps its setting", "[threads]") {
   CHECK(world.threads() == WorkerPool::kMaxThreads);
   world.SetThreads(0);
   CHECK(world.threads() == WorkerPool::HardwareThreads());
+}
+
+TEST_CASE("StepStats::pair_queries counts the pairs the narrow phase queried", "[threads]") {
+  // A cube dropped 1 cm onto the ground, sleeping on, contact reuse off:
+  // its one pair is queried on every step while it is awake, and not at all
+  // once it is asleep (the step keeps every pair's contacts).
+  WorldSettings s;
+  s.sleep.enabled = true;
+  s.contact_reuse_distance = 0.0;
+  World world(s);
+  REQUIRE(world.AddBody(GroundPlane()).ok());
+  REQUIRE(world.AddBody(UnitCube(Vec3(0, 0, kUnitCubeHalf + 0.01))).ok());
+  REQUIRE(world.Step(0.0025).ok());
+  CHECK(world.stats().pair_count == 1);
+  CHECK(world.stats().pair_queries == 1);
+  int steps = 0, unqueried = 0;
+  while (world.stats().sleeping_bodies == 0 && steps < 4000) {
+    unqueried += world.stats().pair_queries != 1;
+    REQUIRE(world.Step(0.0025).ok());
+    ++steps;
+  }
+  CHECK(unqueried == 0);
+  REQUIRE(world.stats().sleeping_bodies == 1);
+  REQUIRE(world.Step(0.0025).ok());
+  CHECK(world.stats().pair_count == 1);
+  CHECK(world.stats().pair_queries == 0);
 }
