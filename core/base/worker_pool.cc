@@ -40,16 +40,18 @@ WorkerPool::WorkerPool(int threads) : owner_pid_(ProcessId()) {
 WorkerPool::~WorkerPool() {
   if (ProcessId() != owner_pid_) {
     // A forked child has none of these threads (nor may it touch a mutex a
-    // parent's worker held at the fork): the handles are let go unjoined,
-    // never destroyed (a joinable std::thread's destructor terminates).
+    // parent's worker held at the fork, or destroy the condition variables
+    // they waited on): the handles and the Sync are let go, never joined or
+    // destroyed (a joinable std::thread's destructor terminates).
     new std::vector<std::thread>(std::move(threads_));
+    (void)sync_.release();
     return;
   }
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(sync_->mutex);
     stop_ = true;
   }
-  start_.notify_all();
+  sync_->start.notify_all();
   for (std::thread& t : threads_) t.join();
 }
 
@@ -61,7 +63,7 @@ void WorkerPool::RunChunks(int worker) {
     try {
       task_(context_, worker, begin, end);
     } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex_);
+      std::lock_guard<std::mutex> lock(sync_->mutex);
       if (!error_) error_ = std::current_exception();
     }
   }
@@ -71,15 +73,15 @@ void WorkerPool::WorkerLoop(int worker) {
   std::uint64_t seen = 0;
   for (;;) {
     {
-      std::unique_lock<std::mutex> lock(mutex_);
-      start_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      std::unique_lock<std::mutex> lock(sync_->mutex);
+      sync_->start.wait(lock, [&] { return stop_ || generation_ != seen; });
       if (stop_) return;
       seen = generation_;
     }
     RunChunks(worker);
     {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--running_ == 0) done_.notify_one();
+      std::lock_guard<std::mutex> lock(sync_->mutex);
+      if (--running_ == 0) sync_->done.notify_one();
     }
   }
 }
@@ -92,7 +94,7 @@ void WorkerPool::Run(int count, int chunk, Task task, void* context) {
     return;
   }
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(sync_->mutex);
     task_ = task;
     context_ = context;
     count_ = count;
@@ -102,12 +104,12 @@ void WorkerPool::Run(int count, int chunk, Task task, void* context) {
     running_ = static_cast<int>(threads_.size());
     ++generation_;
   }
-  start_.notify_all();
+  sync_->start.notify_all();
   RunChunks(0);
   std::exception_ptr error;
   {
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return running_ == 0; });
+    std::unique_lock<std::mutex> lock(sync_->mutex);
+    sync_->done.wait(lock, [&] { return running_ == 0; });
     task_ = nullptr;
     context_ = nullptr;
     error = error_;

@@ -18,14 +18,17 @@
 //
 // A pool is used by one caller at a time (a World steps on one thread).
 // Its threads sleep on a condition variable between calls. A process that
-// forks (Python's multiprocessing) gets no threads in the child: the pool
-// notices the new process id and runs serially there.
+// forks (Python's os.fork, multiprocessing's "fork" start) gets no threads
+// in the child: the pool notices the new process id, runs serially there,
+// and its destructor there lets the parent's threads and their condition
+// variables go without joining or destroying them (a few hundred bytes).
 #pragma once
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -70,8 +73,15 @@ class WorkerPool {
   void RunChunks(int worker);
 
   std::vector<std::thread> threads_;
-  std::mutex mutex_;
-  std::condition_variable start_, done_;
+  // On the heap so that a forked child can let them go undestroyed: a
+  // condition variable the parent's workers were waiting on at the fork
+  // cannot be destroyed in the child (glibc's pthread_cond_destroy waits for
+  // those waiters, who do not exist there).
+  struct Sync {
+    std::mutex mutex;
+    std::condition_variable start, done;
+  };
+  std::unique_ptr<Sync> sync_ = std::make_unique<Sync>();
   std::uint64_t generation_ = 0;  // one per ParallelFor; workers wait for it to change
   int running_ = 0;               // workers still in the current call
   bool stop_ = false;

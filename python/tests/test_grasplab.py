@@ -2,7 +2,10 @@
 # hashes (the same trajectories as the CLI and WASM, bit for bit), and bad
 # input named by its JSON path.
 import json
+import os
+import signal
 import subprocess
+import time
 
 import numpy as np
 import pytest
@@ -110,6 +113,41 @@ def test_threads_give_the_golden_trajectory_and_survive_reset(root, golden):
         sim.threads = 17
     with pytest.raises(ValueError, match="threads"):
         sim.threads = -1
+
+
+def test_a_forked_child_steps_serially_to_the_same_bits_and_exits(root):
+    # os.fork after the pool's threads exist (multiprocessing's "fork"
+    # start does the same): the child has no threads, so its pool runs
+    # serially, and dropping the simulation there must not wait on the
+    # parent's threads (glibc's pthread_cond_destroy did: the child hung).
+    sim = load(root, "bin-picking")
+    sim.threads = 2
+    sim.step(100)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its hash down the pipe, then drop the simulation
+        try:
+            sim.step(300)
+            os.write(write, sim.state_hash().encode())
+            del sim
+        finally:
+            os._exit(0)
+    os.close(write)
+    sim.step(300)
+    deadline = time.monotonic() + 60.0
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child did not exit within 60 s")
+        time.sleep(0.05)
+    child_hash = os.read(read, 64).decode()
+    os.close(read)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert child_hash == sim.state_hash()
 
 
 def test_the_cli_prints_the_same_summary(root):
