@@ -56,6 +56,41 @@ test('a new user picks the Barrett hand and the handset, presses Auto-grasp and 
   }
 });
 
+// A CI run once failed the Lift test below with the cube "rising" -0.375 m: its start height had been
+// read from the falling sphere's last frame (0.5 m), paired with the new scene's body names in the
+// gap between the worker's scene message and its first frame. The scene message now carries that frame.
+test('the first state() that names a newly loaded scene carries that scene\'s poses, not the last scene\'s', async () => {
+  const session = await openPage();
+  const { page } = session;
+  try {
+    await waitForState(page, (s) => s.ready && s.scene === 'assets/scenes/falling-sphere.json', { what: 'the falling sphere' });
+    const text = await page.evaluate(async () => (await fetch('assets/scenes/parallel-jaw-cube.json')).text());
+    const cubeZ = JSON.parse(text).bodies.find((b) => b.name === 'object').position[2];
+    for (let k = 0; k < 4; ++k) {
+      // The sphere (body 1, as the cube is in the next scene) falls from 0.5 m for a while first.
+      const fallen = await page.evaluate(() => window.grasplab.state().steps);
+      await page.evaluate((n) => window.grasplab.runSteps(n), 20 + 10 * k);
+      await waitForState(page, (s) => s.steps > fallen, { what: 'the sphere falling' });
+      const first = await page.evaluate(async ([t, n]) => {
+        window.grasplab.loadText(t, n);
+        const channel = new MessageChannel();  // a yield to the next task, without setTimeout's 4 ms clamp
+        for (;;) {  // at every task boundary until the page names the scene
+          const s = window.grasplab.state();
+          if (s.scene === n) return { steps: s.steps, time: s.time, z: s.bodies.find((b) => b.name === 'object').position[2] };
+          await new Promise((r) => { channel.port1.onmessage = r; channel.port2.postMessage(0); });
+        }
+      }, [text, `cube-${k}`]);
+      assert.equal(first.steps, 0);
+      assert.equal(first.time, 0);
+      assert.equal(first.z, cubeZ, `load ${k}: the cube at ${first.z} m in the first state naming its scene`);
+      await page.evaluate(() => window.grasplab.load('assets/scenes/falling-sphere.json'));
+      await waitForState(page, (s) => s.scene === 'assets/scenes/falling-sphere.json' && s.steps === 0, { what: 'the sphere again' });
+    }
+  } finally {
+    await session.close();
+  }
+});
+
 test('Auto-grasp closes the parallel jaw on the cube to force closure and Lift carries it up', async () => {
   const session = await openPage();
   const { page } = session;

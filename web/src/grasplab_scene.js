@@ -208,6 +208,7 @@ export class GrasplabScene extends HTMLElement {
           this.autoplayed = true;
           if (l.visible) this.send(ToWorker.PLAY); else this.resumeOnShow = true;
         }
+        if (msg.frame) this.onMessage(msg.frame);  // the scene's first frame, in the same task
         break;
       case FromWorker.FRAME:
         if (this.ignoring || !this.description) return;

@@ -199,6 +199,9 @@ function onWorkerMessage({ data: msg }) {
         latest.playOnLoad = null;
         api.play();
       }
+      // The scene's first frame, in the same task: state() never pairs this
+      // scene's names with the last scene's poses.
+      if (msg.frame) onWorkerMessage({ data: msg.frame });
       break;
     case FromWorker.FRAME:
       // Field by field: a frame allocates nothing on this side beyond the message itself.

@@ -58,7 +58,10 @@
 //   { type: 'scenes', names: string[], titles, summaries }  once at start: the
 //                                                    files listed in assets/scenes/index.json (with their
 //                                                    titles and summaries by name)
-//   { type: 'scene', name, timestep, description, materials, settings, compare }   once per load or reset;
+//   { type: 'scene', name, timestep, description, materials, settings, compare, frame }   once per load or reset;
+//                                                    frame: the scene's first 'frame' message (below), in the
+//                                                    same message so no reader pairs this scene's bodies with
+//                                                    the last scene's poses;
 //                                                    compare: the models run beside it [{ label, solver }]; settings: the values
 //                                                    in force, defaults included (core/io/scene_description.h:
 //                                                    DescribeSettings); description = { bodies:

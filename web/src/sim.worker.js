@@ -95,8 +95,9 @@ function graspMetrics(force) {
   return lastGrasp;
 }
 
-// force: evaluate the grasp metrics now (see graspMetrics).
-function postFrame(force = !running) {
+// The frame message and its transferred buffers; force: evaluate the grasp
+// metrics now (see graspMetrics).
+function frameMessage(force) {
   // Copies out of WASM memory (the views go stale when it grows).
   const poses = new Float64Array(sim.poses());
   const sleeping = new Uint8Array(sim.sleeping());
@@ -111,7 +112,7 @@ function postFrame(force = !running) {
   while (speedWindow.length > 2 && now - speedWindow[0][0] > 500) speedWindow.shift();
   const [w0, s0] = speedWindow[0];
   const actualSpeed = running && now > w0 ? (sim.time() - s0) / ((now - w0) / 1000) : 0;
-  postMessage({
+  const msg = {
     type: FromWorker.FRAME,
     time: sim.time(),
     steps: sim.stepCount(),
@@ -129,8 +130,15 @@ function postFrame(force = !running) {
     sensors: hasSensors ? JSON.parse(sim.sensorsJson()) : null,
     teleop: hasTeleop ? JSON.parse(sim.teleopJson()) : null,
     poses, sleeping, contacts, joints, stats, energy, drag, ghosts,
-  }, [poses.buffer, sleeping.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer, ...ghosts.map((g) => g.poses.buffer)]);
+  };
   lastFrameAt = now;
+  return [msg, [poses.buffer, sleeping.buffer, contacts.buffer, joints.buffer, stats.buffer, energy.buffer, drag.buffer,
+    ...ghosts.map((g) => g.poses.buffer)]];
+}
+
+function postFrame(force = !running) {
+  const [msg, transfer] = frameMessage(force);
+  postMessage(msg, transfer);
 }
 
 // JavaScript controllers by robot name: function(t, joints) -> { joint: target }.
@@ -406,6 +414,10 @@ function started(name) {
   running = false;
   const description = JSON.parse(sim.describeJson());
   robots = description.robots;
+  // The scene's first frame travels inside the scene message: a page that
+  // read the new scene's names beside the last scene's poses (two messages,
+  // a task apart) saw a body at another body's place.
+  const [frame, transfer] = frameMessage(true);
   postMessage({
     type: FromWorker.SCENE,
     name,
@@ -414,8 +426,8 @@ function started(name) {
     materials: JSON.parse(sim.materialsJson()),
     settings: JSON.parse(sim.settingsJson()),
     compare: comparison ? comparison.labels() : [],
-  });
-  postFrame();
+    frame,
+  }, transfer);
 }
 
 function handle(msg) {
