@@ -145,6 +145,7 @@ struct PgsProblem {
   std::vector<JacobianRow> H;
   std::vector<double> target;  // each row's target velocity
   std::vector<Vec3> t1, t2;    // each contact's tangent rows
+  double torsional_radius = 0.0;  // rho, m
   ReducedIsland red;
   std::vector<double> G, b;
   double g(int i, int k) const { return G[static_cast<std::size_t>(i) * m + k]; }
@@ -247,6 +248,7 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
   }
   pr->t1.resize(pr->q);
   pr->t2.resize(pr->q);
+  pr->torsional_radius = st.torsional_radius;
   for (int c = 0; c < pr->q; ++c) {
     const Contact& ct = *sys.contacts[c];
     // t1 is friction_directions.h's first direction d_0 = 1 t1 + 0 t2 of the
@@ -527,6 +529,23 @@ class PgsIterate {
         z_[r + 1] *= s;
         z_[r + 2] *= s;
       }
+      // The spin and rolling rows from the previous step's couples too,
+      // held to this step's limits (header: warm start).
+      if (pr_.torsion) {
+        const double limit = ct.friction * z_[r];
+        z_[r + 3] = std::clamp(ct.torsional_impulse / pr_.torsional_radius, -limit, limit);
+      }
+      if (pr_.rolling) {
+        const int r1 = r + pr_.roll0;
+        z_[r1] = ct.rolling_impulse_W.dot(pr_.t1[c]);
+        z_[r1 + 1] = ct.rolling_impulse_W.dot(pr_.t2[c]);
+        const double tr = Norm2(z_[r1], z_[r1 + 1]), lim = pr_.rolling_resistance * z_[r];
+        if (tr > lim) {
+          const double s = tr > 0.0 ? lim / tr : 0.0;
+          z_[r1] *= s;
+          z_[r1 + 1] *= s;
+        }
+      }
     }
     // G form: G is exactly symmetric (ReduceIsland mirrors its triangle;
     // the regularisation and compliances are diagonal), so column k is read
@@ -538,8 +557,8 @@ class PgsIterate {
       // additions in the same (row) order.
       for (int c = 0; c < pr_.q; ++c) {
         const int r = pr_.contact0 + pr_.per_contact * c;
-        // The rolling rows start from 0 (like the spin): nothing to add.
         AddPacked(pr_.packed[c], &z_[r], pr_.packed_rows, v_.data());
+        if (pr_.rolling) AddPackedRolling(pr_.roll[c], &z_[r + pr_.roll0], v_.data());
       }
       return;
     }

@@ -40,6 +40,8 @@ int WarmStartStore::MatchContacts(std::span<Contact> contacts, Carry carry) {
     if (carry.impulses) {
       c.normal_impulse = best->normal_impulse;
       c.friction_impulse = best->friction_impulse - best->friction_impulse.dot(c.n_W) * c.n_W;
+      c.torsional_impulse = best->torsional_impulse;
+      c.rolling_impulse_W = best->rolling_impulse_W - best->rolling_impulse_W.dot(c.n_W) * c.n_W;
     }
     if (carry.support) c.lcp_support = best->lcp_support;
     if (carry.anchors) {
