@@ -3,7 +3,7 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S] [--h H] [--threads K]
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S] [--h H] [--threads K] [--seed S]
 //       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, S the contact slop, m;
 //       K worker threads, World::SetThreads, 0: one per hardware thread)
 //   build/native/grasplab_bench_dynamics --write-pile-scene N FILE   (the pile as a scene file: assets/benchmarks/pile-1000.json)
@@ -14,7 +14,9 @@
 #include <chrono>
 #include <vector>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "core/base/heap.h"
@@ -238,16 +240,18 @@ void SleepSideBySide() {
   }
 }
 
-void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact, double h, int threads) {
-  std::printf("## %d mixed bodies into a bin (Gauss-Seidel, at most %d sweeps, h = %g ms, torsional radius %g m, rolling resistance %g m, slop %g m, %d thread%s)\n\n",
-              n, sweeps, 1e3 * h, contact.torsional_radius, contact.rolling_resistance, contact.slop, threads,
-              threads == 1 ? "" : "s");
+void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact, double h, int threads,
+               std::uint32_t seed) {
+  std::printf("## %d mixed bodies into a bin (seed %u, Gauss-Seidel, at most %d sweeps, h = %g ms, torsional radius %g m, rolling resistance %g m, slop %g m, %d thread%s)\n\n",
+              n, static_cast<unsigned>(seed), sweeps, 1e3 * h, contact.torsional_radius, contact.rolling_resistance,
+              contact.slop, threads, threads == 1 ? "" : "s");
   std::printf("| sleep | window (s) | us/step | CPU us/step | sim s / CPU s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
     if (!(sleep_modes & (sleep ? 2 : 1))) continue;
-    World world = Pile(n, sleep, 1, sweeps, 1e-7, contact);
+    World world = Pile(n, sleep, seed, sweeps, 1e-7, contact);
     world.SetThreads(threads);
+    double asleep_at = -1.0;  // s: the end of the first step after which every body slept
     const int total_steps = static_cast<int>(std::lround(seconds / h));
     // [0, 1 s) falling, [1 s, 2 s) piling, then windows of 2 s (where a
     // pile that settles falls asleep).
@@ -267,6 +271,7 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
           std::exit(1);
         }
         const StepStats& st = world.stats();
+        if (asleep_at < 0.0 && st.awake_bodies == 0) asleep_at = (k + 1) * h;
         for (int i = 0; i < kStageCount; ++i) stage[i] += st.stage_seconds[i];
         contacts += st.contact_count;
         sweeps += st.pgs_sweeps;
@@ -293,9 +298,11 @@ void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact c
       zmax = std::max(zmax, world.pose(b).p.z());
       vmax = std::max(vmax, world.linear_velocity(b).norm());
     }
-    std::printf("| %s | 0-%.1f | %.0f | %.0f | %.2f | end: centres z %.3f-%.3f m, fastest %.2g m/s, %d asleep, state hash %016llx |||||||||||\n",
+    char asleep[64] = "";
+    if (asleep_at >= 0.0) std::snprintf(asleep, sizeof asleep, " (all from %.3f s)", asleep_at);
+    std::printf("| %s | 0-%.1f | %.0f | %.0f | %.2f | end: centres z %.3f-%.3f m, fastest %.2g m/s, %d asleep%s, state hash %016llx |||||||||||\n",
                 sleep ? "on" : "off", seconds, 1e6 * all_wall / total_steps, 1e6 * all_cpu / total_steps,
-                seconds / all_cpu, zmin, zmax, vmax, world.stats().sleeping_bodies,
+                seconds / all_cpu, zmin, zmax, vmax, world.stats().sleeping_bodies, asleep,
                 static_cast<unsigned long long>(world.StateHash()));
     std::fflush(stdout);
   }
@@ -499,6 +506,7 @@ int main(int argc, char** argv) {
     int sleep_modes = 3;  // bit 0: off, bit 1: on
     double h = kH;        // s: --h, the step (issue 19's larger steps; speculative_points.h)
     int threads = 1;      // --threads: World::SetThreads (0: the machine's)
+    std::uint32_t seed = 1;  // --seed: Pile's draw (the sleeping time of a chaotic pile is one draw's)
     PileContact contact;
     for (int i = 3; i + 1 < argc; i += 2) {
       if (std::string(argv[i]) == "--torsion") contact.torsional_radius = std::atof(argv[i + 1]);
@@ -509,12 +517,13 @@ int main(int argc, char** argv) {
       if (std::string(argv[i]) == "--sleep") sleep_modes = std::string(argv[i + 1]) == "on" ? 2 : 1;
       if (std::string(argv[i]) == "--h") h = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--threads") threads = std::atoi(argv[i + 1]);
+      if (std::string(argv[i]) == "--seed") seed = static_cast<std::uint32_t>(std::strtoul(argv[i + 1], nullptr, 10));
     }
     if (!(h > 0.0 && h <= 0.1)) {
       std::fprintf(stderr, "--h: the step must be in (0, 0.1] s\n");
       return 2;
     }
-    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes, contact, h, threads);
+    PileBench(std::atoi(argv[2]), seconds, sweeps, sleep_modes, contact, h, threads, seed);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "--sweeps-accuracy") {
