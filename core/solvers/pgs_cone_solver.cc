@@ -21,6 +21,17 @@ using Vec3d = Eigen::Vector3d;
 // glibc and the WASM libc, which would break native/WASM bit equality.
 double Norm2(double x, double y) { return std::sqrt(x * x + y * y); }
 
+// (x, y) scaled onto the disk of radius limit when outside it (a warm
+// start's clip: radial, not the metric projection of the sweeps).
+void ScaleIntoDisk(double limit, double* x, double* y) {
+  const double norm = Norm2(*x, *y);
+  if (norm > limit) {
+    const double s = norm > 0.0 ? limit / norm : 0.0;
+    *x *= s;
+    *y *= s;
+  }
+}
+
 // A pair of rows bounded by a disk, |(x1, x2)| <= limit, given the rest:
 // with their 2x2 block (a, b; b, d) and velocities (w1, w2), the sticking
 // impulse s = z - G^-1 w (which stops the pair's motion) when it lies in
@@ -523,28 +534,16 @@ class PgsIterate {
       z_[r] = std::max(0.0, ct.normal_impulse);
       z_[r + 1] = ct.friction_impulse.dot(pr_.t1[c]);
       z_[r + 2] = ct.friction_impulse.dot(pr_.t2[c]);
-      const double t = Norm2(z_[r + 1], z_[r + 2]), limit = ct.friction * z_[r];
-      if (t > limit) {
-        const double s = t > 0.0 ? limit / t : 0.0;
-        z_[r + 1] *= s;
-        z_[r + 2] *= s;
-      }
+      const double limit = ct.friction * z_[r];
+      ScaleIntoDisk(limit, &z_[r + 1], &z_[r + 2]);
       // The spin and rolling rows from the previous step's couples too,
       // held to this step's limits (header: warm start).
-      if (pr_.torsion) {
-        const double limit = ct.friction * z_[r];
-        z_[r + 3] = std::clamp(ct.torsional_impulse / pr_.torsional_radius, -limit, limit);
-      }
+      if (pr_.torsion) z_[r + 3] = std::clamp(ct.torsional_impulse / pr_.torsional_radius, -limit, limit);
       if (pr_.rolling) {
         const int r1 = r + pr_.roll0;
         z_[r1] = ct.rolling_impulse_W.dot(pr_.t1[c]);
         z_[r1 + 1] = ct.rolling_impulse_W.dot(pr_.t2[c]);
-        const double tr = Norm2(z_[r1], z_[r1 + 1]), lim = pr_.rolling_resistance * z_[r];
-        if (tr > lim) {
-          const double s = tr > 0.0 ? lim / tr : 0.0;
-          z_[r1] *= s;
-          z_[r1 + 1] *= s;
-        }
+        ScaleIntoDisk(pr_.rolling_resistance * z_[r], &z_[r1], &z_[r1 + 1]);
       }
     }
     // G form: G is exactly symmetric (ReduceIsland mirrors its triangle;
