@@ -191,8 +191,9 @@ int Run(int argc, char** argv) {
   grasplab::Scene& s = scene.value();
   if (solver) {
     s.world.set_contact_solver(*solver);
-    if (std::string w = grasplab::RollingResistanceIgnored(s.world.settings()); !w.empty()) {
-      std::cerr << "warning: " << w << " (--solver)\n";
+    for (const std::string& w : {grasplab::RollingResistanceIgnored(s.world.settings()),
+                                 grasplab::SoftContactsIgnored(s.world.settings())}) {
+      if (!w.empty()) std::cerr << "warning: " << w << " (--solver)\n";
     }
   }
   if (formulation) s.world.set_formulation(*formulation);

@@ -115,6 +115,8 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
                  {"errorReduction", ws.error_reduction},
                  {"torsionalFrictionRadius", ws.torsional_friction_radius},
                  {"rollingResistance", ws.rolling_resistance},
+                 {"contactHertz", ws.contact_hertz},
+                 {"contactDampingRatio", ws.contact_damping_ratio},
                  {"contactTime", ws.contact_time_mode == ContactTimeMode::kBisection ? "bisection" : "errorCorrection"},
                  {"iterations", ws.pgs_iterations},
                  {"tolerance", ws.pgs_tolerance},

@@ -48,7 +48,7 @@ Status ParsePenalty(const Node& p, PenaltySettings* ps) {
 
 Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "rollingResistance",
-                         "contactTime", "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
+                         "contactHertz", "contactDampingRatio", "contactTime", "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
   std::string type = "lcp";
   GL_TRY(String(n, "type", &type, false));
   if (Status s = ParseContactSolver(type, &ws->contact_solver); !s.ok()) return Status::Error(n.Child("type") + ": " + s.message());
@@ -58,6 +58,8 @@ Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(Finite(n, "errorReduction", &ws->error_reduction));
   GL_TRY(Finite(n, "torsionalFrictionRadius", &ws->torsional_friction_radius));
   GL_TRY(Finite(n, "rollingResistance", &ws->rolling_resistance));
+  GL_TRY(Finite(n, "contactHertz", &ws->contact_hertz));
+  GL_TRY(Finite(n, "contactDampingRatio", &ws->contact_damping_ratio));
   GL_TRY(Bool(n, "warmStart", &ws->warm_start));
   GL_TRY(Bool(n, "frictionAnchors", &ws->friction_anchors));
   if (n.Has("penalty")) GL_TRY(ParsePenalty(n.At("penalty"), &ws->penalty));
@@ -122,6 +124,8 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   names.friction_directions = "solver.frictionEdges";
   names.torsional_friction_radius = "solver.torsionalFrictionRadius";
   names.rolling_resistance = "solver.rollingResistance";
+  names.contact_hertz = "solver.contactHertz";
+  names.contact_damping_ratio = "solver.contactDampingRatio";
   names.pgs_iterations = "solver.iterations";
   names.pgs_tolerance = "solver.tolerance";
   names.penalty = "solver.penalty";

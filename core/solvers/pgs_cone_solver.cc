@@ -10,6 +10,7 @@
 #include "core/solvers/contact_target.h"
 #include "core/solvers/friction_disk_projection.h"
 #include "core/solvers/reduced_island.h"
+#include "core/solvers/soft_contact.h"
 
 namespace grasplab {
 namespace {
@@ -156,6 +157,12 @@ struct PgsProblem {
   std::vector<JacobianRow> H;
   std::vector<double> target;  // each row's target velocity
   std::vector<Vec3> t1, t2;    // each contact's tangent rows
+  // Soft contacts (solvers/soft_contact.h; PgsSettings::contact_hertz > 0):
+  // each contact past its resting gap gets its normal row's regularisation
+  // soft_reg = G_nn / a2 (0 for a rigid row: a gap, or hertz 0).
+  SoftContact soft;
+  std::vector<std::uint8_t> soft_row;
+  std::vector<double> soft_reg;
   double torsional_radius = 0.0;  // rho, m
   ReducedIsland red;
   std::vector<double> G, b;
@@ -259,6 +266,9 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
   }
   pr->t1.resize(pr->q);
   pr->t2.resize(pr->q);
+  pr->soft = MakeSoftContact(st.contact_hertz, st.contact_damping_ratio, st.h);
+  pr->soft_row.assign(pr->q, 0);
+  pr->soft_reg.assign(pr->q, 0.0);
   pr->torsional_radius = st.torsional_radius;
   for (int c = 0; c < pr->q; ++c) {
     const Contact& ct = *sys.contacts[c];
@@ -268,7 +278,13 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
     TangentBasis(ct.n_W, &pr->t1[c], &t2);
     pr->t2[c] = ct.n_W.cross(pr->t1[c]);
     if (!pr->direct) AppendContactRows(sys, c, {&ct.n_W, &pr->t1[c], &pr->t2[c]}, &H);
-    target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction, st.slop));
+    const double dp = ct.separation - 0.5 * st.threshold;
+    if (pr->soft.enabled() && dp < 0.0) {
+      pr->soft_row[c] = 1;
+      target.push_back(SoftContactTarget(pr->soft, dp, st.slop));
+    } else {
+      target.push_back(ContactTargetVelocity(ct.separation, st.h, st.threshold, st.error_reduction, st.slop));
+    }
     target.push_back(pr->t1[c].dot(ct.slip_target_W));  // a friction anchor's target, 0 without
     target.push_back(pr->t2[c].dot(ct.slip_target_W));
     if (pr->torsion) {
@@ -439,6 +455,7 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
     if (b >= 0) block(b, true);
     if (pr->rolling) PackRolling(sys, c, pr);
     const int r0 = pr->contact0 + pr->per_contact * c;
+    if (pr->soft_row[c]) pr->soft_reg[c] = g[0][0] / pr->soft.a2;
     for (int i = 0; i < 3; ++i) {
       pr->diag[r0 + i] = g[i][i];
       max_diag = std::max(max_diag, g[i][i]);
@@ -453,6 +470,7 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
   for (int i = 0; i < pr->m; ++i) pr->diag[i] += pr->reg;
   for (int c = 0; c < pr->q; ++c) {
     const int r0 = pr->contact0 + pr->per_contact * c;
+    if (pr->soft_row[c]) pr->diag[r0] += pr->soft_reg[c];
     for (int i = 0; i < 3; ++i) pr->block[c](i, i) = pr->diag[r0 + i];
     if (pr->rolling) {
       RollingBlock& rb = pr->roll[c];
@@ -489,6 +507,12 @@ void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* p
     if (!pr->IsRollingRow(i)) max_diag = std::max(max_diag, pr->G[static_cast<std::size_t>(i) * m + i]);
   }
   for (int i = 0; i < m; ++i) pr->G[static_cast<std::size_t>(i) * m + i] += st.regularization * max_diag;
+  for (int c = 0; c < pr->q; ++c) {
+    if (!pr->soft_row[c]) continue;
+    const std::size_t r = pr->contact0 + pr->per_contact * c;
+    pr->soft_reg[c] = pr->red.Coupling(r, r) / pr->soft.a2;  // G_nn before any regularisation
+    pr->G[r * m + r] += pr->soft_reg[c];
+  }
   for (int i = 0; i < pr->f; ++i) {
     const int r = pr->bounded0 + i;
     pr->G[static_cast<std::size_t>(r) * m + r] += OptionalEntry(sys.friction_compliance, i);
@@ -585,6 +609,7 @@ class PgsIterate {
         const SweepContact& sc = pr_.packed[c];
         double wc[3];
         PackedVelocities(sc, r, wc);
+        if (pr_.soft_row[c]) wc[0] += pr_.soft_reg[c] * z_[r];
         const Vec3d next = UpdateContact(zc, Vec3d(wc[0], wc[1], wc[2]), block[c], mu);
         UpdatePacked(sc, r, next);
         // |z| after the update is |next| (an unchanged impulse differs from
@@ -684,6 +709,13 @@ class PgsIterate {
       const double d = z_[i] - z_mark_[i];
       d_w += d * (pr_.reg * z_[i] - pr_.target[i]);
       d_g_d += pr_.reg * d * d;
+    }
+    for (int c = 0; c < pr_.q && pr_.soft.enabled(); ++c) {
+      if (!pr_.soft_row[c]) continue;
+      const int r = pr_.contact0 + pr_.per_contact * c;
+      const double d = z_[r] - z_mark_[r];
+      d_w += d * pr_.soft_reg[c] * z_[r];
+      d_g_d += pr_.soft_reg[c] * d * d;
     }
     if (!(d_g_d > 0.0)) return;
     const double alpha = -d_w / d_g_d;

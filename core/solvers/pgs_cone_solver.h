@@ -99,6 +99,11 @@ struct PgsSettings {
   int friction_directions = 8;  // only for t1 (the viewer's reference direction)
   double torsional_radius = 0.0;
   double rolling_resistance = 0.0;  // mu_r, m (header)
+  // Soft contacts (solvers/soft_contact.h): the normal row of a contact
+  // past its resting gap as a spring-damper of this natural frequency (Hz)
+  // and damping ratio. 0 Hz (default): rigid, eq. 19 with error_reduction.
+  double contact_hertz = 0.0;
+  double contact_damping_ratio = 10.0;
   // A contacts-only island (velocity form) takes the exact line search
   // along each sweep's change after the sweep (PgsIterate::Extrapolate):
   // the same fixed point, reached in fewer sweeps. Off: plain sweeps.

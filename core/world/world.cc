@@ -43,6 +43,8 @@ void World::MakeContactModel() {
   m.pgs.friction_directions = s.friction_directions;
   m.pgs.torsional_radius = s.torsional_friction_radius;
   m.pgs.rolling_resistance = s.rolling_resistance;
+  m.pgs.contact_hertz = s.contact_hertz;
+  m.pgs.contact_damping_ratio = s.contact_damping_ratio;
   m.gravity_norm = s.gravity.norm();
   penalty_ = nullptr;
   if (s.contact_solver == ContactSolver::kPenalty) {

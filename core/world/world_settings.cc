@@ -47,6 +47,12 @@ std::string RollingResistanceIgnored(const WorldSettings& s) {
          ContactSolverName(s.contact_solver) + "\" ignores it";
 }
 
+std::string SoftContactsIgnored(const WorldSettings& s) {
+  if (!(s.contact_hertz > 0.0) || s.contact_solver == ContactSolver::kPgs) return {};
+  return std::string("solver.contactHertz: only \"pgs\" models soft contacts; \"") +
+         ContactSolverName(s.contact_solver) + "\" ignores it";
+}
+
 Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n) {
   for (int k = 0; k < 3; ++k) {
     GL_CHECK(CheckNumber(n.gravity + "[" + std::to_string(k) + "]", s.gravity[k], -1000.0, 1000.0));
@@ -59,6 +65,8 @@ Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n)
   GL_CHECK(ValidateFrictionDirections(s.friction_directions, n.friction_directions));
   GL_CHECK(CheckNumber(n.torsional_friction_radius, s.torsional_friction_radius, 0.0, 1.0));
   GL_CHECK(CheckNumber(n.rolling_resistance, s.rolling_resistance, 0.0, 0.1));
+  GL_CHECK(CheckNumber(n.contact_hertz, s.contact_hertz, 0.0, 1000.0));
+  GL_CHECK(CheckNumber(n.contact_damping_ratio, s.contact_damping_ratio, 0.0, 1000.0));
   GL_CHECK(CheckNumber(n.joint_limit_angle, s.joint_limit_angle, 0.0, 0.1, true));
   GL_CHECK(CheckNumber(n.joint_limit_distance, s.joint_limit_distance, 0.0, 0.1, true));
   GL_CHECK(CheckWholeNumber(n.lemke + ".max_pivots", s.lemke.max_pivots, 0, 1e9));

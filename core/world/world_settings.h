@@ -96,6 +96,14 @@ struct WorldSettings {
   // (solvers/pgs_cone_solver.h); the other contact models do not model it.
   // 0 (default): none, as in the papers.
   double rolling_resistance = 0.0;
+  // Soft contacts (Hz, [0, 1000], and the damping ratio, [0, 1000];
+  // solvers/soft_contact.h): a contact's normal row, past its resting gap,
+  // is a spring-damper of this natural frequency (the spring m_eff omega^2)
+  // instead of a rigid row pushed back by error_reduction. kPgs only.
+  // Many-body scenes (a pile, a bin) settle in a few sweeps a step this way
+  // (docs/benchmarks.md, stop 49). 0 (default): rigid, eq. 19 as written.
+  double contact_hertz = 0.0;
+  double contact_damping_ratio = 10.0;
   double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
   double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
   LemkeSettings lemke;
@@ -127,6 +135,9 @@ struct WorldSettings {
 // rollingResistance: only \"pgs\" models rolling resistance; \"lcp\"
 // ignores it". Scenes warn with it on load, the CLI after --solver.
 std::string RollingResistanceIgnored(const WorldSettings& s);
+// The same for soft contacts (contact_hertz > 0): "solver.contactHertz: only
+// \"pgs\" models soft contacts; \"lcp\" ignores it", else empty.
+std::string SoftContactsIgnored(const WorldSettings& s);
 
 // The names under which ValidateWorldSettings reports a problem: the
 // caller's own (the scene format passes its JSON paths, "solver.frictionEdges");
@@ -141,6 +152,8 @@ struct WorldSettingNames {
   std::string friction_directions = "friction_directions";
   std::string torsional_friction_radius = "torsional_friction_radius";
   std::string rolling_resistance = "rolling_resistance";
+  std::string contact_hertz = "contact_hertz";
+  std::string contact_damping_ratio = "contact_damping_ratio";
   std::string joint_limit_angle = "joint_limit_angle";
   std::string joint_limit_distance = "joint_limit_distance";
   std::string lemke = "lemke";

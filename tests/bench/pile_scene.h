@@ -37,6 +37,8 @@ struct PileContact {
   double torsional_radius = 0.0;
   double rolling_resistance = 0.0;
   double slop = 0.0;
+  double hertz = 0.0;           // soft contacts (WorldSettings::contact_hertz; --hertz F)
+  double damping_ratio = 10.0;  // --zeta Z
 };
 
 inline World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tolerance = 1e-7, PileContact contact = {}) {
@@ -44,6 +46,8 @@ inline World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tole
   settings.torsional_friction_radius = contact.torsional_radius;
   settings.rolling_resistance = contact.rolling_resistance;
   settings.contact_slop = contact.slop;
+  settings.contact_hertz = contact.hertz;
+  settings.contact_damping_ratio = contact.damping_ratio;
   settings.contact_solver = ContactSolver::kPgs;
   settings.pgs_iterations = sweeps;
   settings.pgs_tolerance = tolerance;

@@ -108,6 +108,23 @@ TEST_CASE("The JSON itself: overflow, NaN and Infinity tokens, duplicate keys, d
   CHECK(Error(With("[" + kBall + "]", R"("solver": {"rollingResistance": "0.001"}, )")).find("solver.rollingResistance") == 0);
 }
 
+TEST_CASE("Soft contacts: solver.contactHertz and contactDampingRatio are checked by name and reach the world", "[scene]") {
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "contactHertz": -30}, )")) ==
+        "solver.contactHertz: must be a finite number >= 0 and <= 1000, got -30");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "contactDampingRatio": 1e9}, )")) ==
+        "solver.contactDampingRatio: must be a finite number >= 0 and <= 1000, got 1000000000");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"contactHertz": "30"}, )")).find("solver.contactHertz") == 0);
+  auto scene = LoadSceneJson(With("[" + kBall + "]", R"("solver": {"type": "pgs", "contactHertz": 60, "contactDampingRatio": 1}, )"));
+  REQUIRE(scene.ok());
+  CHECK(scene.value().world.settings().contact_hertz == 60.0);
+  CHECK(scene.value().world.settings().contact_damping_ratio == 1.0);
+  CHECK(scene.value().warnings.empty());
+  auto lcp = LoadSceneJson(With("[" + kBall + "]", R"("solver": {"type": "lcp", "contactHertz": 60}, )"));
+  REQUIRE(lcp.ok());
+  REQUIRE(lcp.value().warnings.size() == 1);
+  CHECK(lcp.value().warnings[0] == "solver.contactHertz: only \"pgs\" models soft contacts; \"lcp\" ignores it");
+}
+
 TEST_CASE("Rolling resistance asked of a model that ignores it loads with a warning naming the field", "[scene]") {
   for (const std::string type : {"lcp", "impulse", "penalty", "pgs"}) {
     INFO(type);
