@@ -122,6 +122,8 @@ export function createSceneFiles(app) {
     form.elements.contactTime.value = solver.contactTime;
     form.elements.torsionalFrictionRadius.value = String(solver.torsionalFrictionRadius);
     form.elements.rollingResistance.value = String(solver.rollingResistance ?? 0);
+    form.elements.contactHertz.value = String(solver.contactHertz ?? 0);
+    form.elements.contactDampingRatio.value = String(solver.contactDampingRatio ?? 10);
     form.elements.contactSlop.value = String(contact?.slop ?? 0);
     const mats = $('material-params');
     mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
@@ -159,6 +161,14 @@ export function createSceneFiles(app) {
     const rolling = Number(form.elements.rollingResistance.value);
     if (rolling > 0) scene.solver.rollingResistance = rolling;
     else delete scene.solver.rollingResistance;
+    // Soft contacts only when on, and the damping ratio only when not the
+    // default, so an untouched scene's link stays as it was.
+    const hertz = Number(form.elements.contactHertz.value);
+    const zeta = Number(form.elements.contactDampingRatio.value);
+    if (hertz > 0) scene.solver.contactHertz = hertz;
+    else delete scene.solver.contactHertz;
+    if (hertz > 0 && zeta !== 10) scene.solver.contactDampingRatio = zeta;
+    else delete scene.solver.contactDampingRatio;
     // contact.slop only when it is set, so an untouched scene's link stays as it was.
     const slop = Number(form.elements.contactSlop.value);
     if (slop > 0) scene.contact = { ...(scene.contact ?? {}), slop };
