@@ -192,7 +192,8 @@ int Run(int argc, char** argv) {
   if (solver) {
     s.world.set_contact_solver(*solver);
     for (const std::string& w : {grasplab::RollingResistanceIgnored(s.world.settings()),
-                                 grasplab::SoftContactsIgnored(s.world.settings())}) {
+                                 grasplab::SoftContactsIgnored(s.world.settings()),
+                                 grasplab::SubstepsIgnored(s.world.settings())}) {
       if (!w.empty()) std::cerr << "warning: " << w << " (--solver)\n";
     }
   }

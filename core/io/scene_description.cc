@@ -117,6 +117,7 @@ nlohmann::ordered_json DescribeSettings(const Scene& scene) {
                  {"rollingResistance", ws.rolling_resistance},
                  {"contactHertz", ws.contact_hertz},
                  {"contactDampingRatio", ws.contact_damping_ratio},
+                 {"substeps", ws.substeps},
                  {"contactTime", ws.contact_time_mode == ContactTimeMode::kBisection ? "bisection" : "errorCorrection"},
                  {"iterations", ws.pgs_iterations},
                  {"tolerance", ws.pgs_tolerance},

@@ -228,6 +228,7 @@ StatusOr<Scene> BuildScene(std::shared_ptr<const SceneSpec> spec) {
   GL_TRY(scene.world.PrepareContactModel());
   if (std::string w = RollingResistanceIgnored(scene.world.settings()); !w.empty()) scene.warnings.push_back(w);
   if (std::string w = SoftContactsIgnored(scene.world.settings()); !w.empty()) scene.warnings.push_back(w);
+  if (std::string w = SubstepsIgnored(scene.world.settings()); !w.empty()) scene.warnings.push_back(w);
   // Deeper than the contact threshold (0.1 mm by default): resting contacts
   // settle at half of it above their support (eq. 19).
   // The scene's initialOverlap policy (scene/initial_overlaps.h).

@@ -48,7 +48,7 @@ Status ParsePenalty(const Node& p, PenaltySettings* ps) {
 
 Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "rollingResistance",
-                         "contactHertz", "contactDampingRatio", "contactTime", "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
+                         "contactHertz", "contactDampingRatio", "substeps", "contactTime", "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
   std::string type = "lcp";
   GL_TRY(String(n, "type", &type, false));
   if (Status s = ParseContactSolver(type, &ws->contact_solver); !s.ok()) return Status::Error(n.Child("type") + ": " + s.message());
@@ -60,6 +60,7 @@ Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(Finite(n, "rollingResistance", &ws->rolling_resistance));
   GL_TRY(Finite(n, "contactHertz", &ws->contact_hertz));
   GL_TRY(Finite(n, "contactDampingRatio", &ws->contact_damping_ratio));
+  GL_TRY(Integer(n, "substeps", &ws->substeps, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
   GL_TRY(Bool(n, "warmStart", &ws->warm_start));
   GL_TRY(Bool(n, "frictionAnchors", &ws->friction_anchors));
   if (n.Has("penalty")) GL_TRY(ParsePenalty(n.At("penalty"), &ws->penalty));
@@ -126,6 +127,7 @@ Status ParseSettings(const Node& root, SceneSpec* spec) {
   names.rolling_resistance = "solver.rollingResistance";
   names.contact_hertz = "solver.contactHertz";
   names.contact_damping_ratio = "solver.contactDampingRatio";
+  names.substeps = "solver.substeps";
   names.pgs_iterations = "solver.iterations";
   names.pgs_tolerance = "solver.tolerance";
   names.penalty = "solver.penalty";

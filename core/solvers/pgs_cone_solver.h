@@ -104,6 +104,13 @@ struct PgsSettings {
   // and damping ratio. 0 Hz (default): rigid, eq. 19 with error_reduction.
   double contact_hertz = 0.0;
   double contact_damping_ratio = 10.0;
+  // Substeps (islands of contacts only; pgs_cone_solver.cc, SolveSubsteps):
+  // the step's contact solve in this many substeps of h / n, each with its
+  // share of gravity, the last substep's impulses, max_iterations sweeps
+  // on the rows' targets from the separations the substeps have reached,
+  // and one relaxing sweep; the bodies move inside the step. 1 (default):
+  // one solve of the whole step, as the papers do.
+  int substeps = 1;
   // A contacts-only island (velocity form) takes the exact line search
   // along each sweep's change after the sweep (PgsIterate::Extrapolate):
   // the same fixed point, reached in fewer sweeps. Off: plain sweeps.

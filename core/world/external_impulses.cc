@@ -8,6 +8,10 @@ void LoadVelocityBodies(const WorldModel& model, const WorldState& state, std::v
   for (int i = 0; i < n; ++i) {
     VelocityBody& vb = (*bodies)[i];
     vb.p_W = state.X_WB[i].p;
+    vb.v_pre_W = state.v_WB[i];
+    vb.w_pre_W = state.w_WB[i];
+    vb.v_move_W.setZero();
+    vb.w_move_W.setZero();
     if (model.bodies[i].is_static) {
       vb.inv_mass = 0.0;
       vb.inv_I_W.setZero();

@@ -27,4 +27,12 @@ void IntegratePositions(const WorldModel& model, double h, WorldState* state, St
   }
 }
 
+void ApplySubstepMoves(const WorldModel& model, double h, const std::vector<VelocityBody>& bodies, WorldState* state) {
+  for (int i = 0; i < model.body_count(); ++i) {
+    const VelocityBody& vb = bodies[i];
+    if (model.bodies[i].is_static || (vb.v_move_W.isZero(0.0) && vb.w_move_W.isZero(0.0))) continue;
+    AdvancePose(h, vb.v_move_W, vb.w_move_W, &state->X_WB[i]);
+  }
+}
+
 }  // namespace grasplab

@@ -20,4 +20,10 @@ namespace grasplab {
 void IntegratePositions(const WorldModel& model, double h, WorldState* state, StepScratch* scratch,
                         std::span<const std::uint8_t> skip = {}, std::span<const std::uint8_t> asleep = {});
 
+// Substeps (WorldSettings::substeps), at the end of the velocity step: each
+// body the substeps moved (VelocityBody::v_move_W, w_move_W) moves by
+// h v_move now, q += h G v_move, so that the next step's q += h G v^{l+1}
+// leaves it where its substeps took it. Its velocity is left alone.
+void ApplySubstepMoves(const WorldModel& model, double h, const std::vector<VelocityBody>& bodies, WorldState* state);
+
 }  // namespace grasplab

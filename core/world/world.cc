@@ -45,6 +45,7 @@ void World::MakeContactModel() {
   m.pgs.rolling_resistance = s.rolling_resistance;
   m.pgs.contact_hertz = s.contact_hertz;
   m.pgs.contact_damping_ratio = s.contact_damping_ratio;
+  m.pgs.substeps = s.substeps;
   m.gravity_norm = s.gravity.norm();
   penalty_ = nullptr;
   if (s.contact_solver == ContactSolver::kPenalty) {
@@ -597,6 +598,9 @@ void World::SolveIslands(double h, bool write_back) {
       state_.joints[j].velocity = JointRate(model_, state_, scratch_.velocity_bodies, j);
     }
     if (reduced()) trees_.StoreRates(&state_);
+    if (model_.settings.substeps > 1 && model_.settings.contact_solver == ContactSolver::kPgs) {
+      ApplySubstepMoves(model_, h, scratch_.velocity_bodies, &state_);
+    }
     if (anchors) UpdateAnchors(model_, &state_);
     if (warm || anchors) warm_start_.RememberContacts(state_.contacts);
   });

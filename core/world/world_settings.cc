@@ -53,6 +53,12 @@ std::string SoftContactsIgnored(const WorldSettings& s) {
          ContactSolverName(s.contact_solver) + "\" ignores it";
 }
 
+std::string SubstepsIgnored(const WorldSettings& s) {
+  if (s.substeps <= 1 || s.contact_solver == ContactSolver::kPgs) return {};
+  return std::string("solver.substeps: only \"pgs\" takes substeps; \"") + ContactSolverName(s.contact_solver) +
+         "\" ignores it";
+}
+
 Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n) {
   for (int k = 0; k < 3; ++k) {
     GL_CHECK(CheckNumber(n.gravity + "[" + std::to_string(k) + "]", s.gravity[k], -1000.0, 1000.0));
@@ -67,6 +73,7 @@ Status ValidateWorldSettings(const WorldSettings& s, const WorldSettingNames& n)
   GL_CHECK(CheckNumber(n.rolling_resistance, s.rolling_resistance, 0.0, 0.1));
   GL_CHECK(CheckNumber(n.contact_hertz, s.contact_hertz, 0.0, 1000.0));
   GL_CHECK(CheckNumber(n.contact_damping_ratio, s.contact_damping_ratio, 0.0, 1000.0));
+  GL_CHECK(CheckWholeNumber(n.substeps, s.substeps, 1, 64));
   GL_CHECK(CheckNumber(n.joint_limit_angle, s.joint_limit_angle, 0.0, 0.1, true));
   GL_CHECK(CheckNumber(n.joint_limit_distance, s.joint_limit_distance, 0.0, 0.1, true));
   GL_CHECK(CheckWholeNumber(n.lemke + ".max_pivots", s.lemke.max_pivots, 0, 1e9));

@@ -105,6 +105,12 @@ struct WorldSettings {
   // as written.
   double contact_hertz = 0.0;
   double contact_damping_ratio = 10.0;
+  // Substeps (kPgs, [1, 64]; solvers/pgs_cone_solver.h): an island of
+  // contacts only is solved in this many substeps of the step, its bodies
+  // moving inside the step (Box2D v3's soft step), each with
+  // pgs_iterations sweeps at most and one relaxing sweep. 1 (default): one
+  // solve of the whole step, as the papers do.
+  int substeps = 1;
   double joint_limit_angle = 0.0017453292519943296;  // rad (0.1 degree): a revolute limit is "reached" within this
   double joint_limit_distance = 1e-4;                // m (0.1 mm), prismatic
   LemkeSettings lemke;
@@ -139,6 +145,8 @@ std::string RollingResistanceIgnored(const WorldSettings& s);
 // The same for soft contacts (contact_hertz > 0): "solver.contactHertz: only
 // \"pgs\" models soft contacts; \"lcp\" ignores it", else empty.
 std::string SoftContactsIgnored(const WorldSettings& s);
+// The same for substeps > 1: "solver.substeps: only \"pgs\" ...".
+std::string SubstepsIgnored(const WorldSettings& s);
 
 // The names under which ValidateWorldSettings reports a problem: the
 // caller's own (the scene format passes its JSON paths, "solver.frictionEdges");
@@ -155,6 +163,7 @@ struct WorldSettingNames {
   std::string rolling_resistance = "rolling_resistance";
   std::string contact_hertz = "contact_hertz";
   std::string contact_damping_ratio = "contact_damping_ratio";
+  std::string substeps = "substeps";
   std::string joint_limit_angle = "joint_limit_angle";
   std::string joint_limit_distance = "joint_limit_distance";
   std::string lemke = "lemke";

@@ -3,7 +3,7 @@
 // docs/benchmarks.md with the machine and commit.
 //
 //   build/native/grasplab_bench_dynamics [--sleep]   (--sleep: only the sleeping islands table)
-//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S] [--hertz F] [--zeta Z] [--h H] [--threads K] [--seed S]
+//   build/native/grasplab_bench_dynamics --pile N [--seconds T] [--sweeps S] [--sleep on|off] [--torsion R] [--rolling MU] [--slop S] [--hertz F] [--zeta Z] [--substeps N] [--h H] [--threads K] [--seed S]
 //       (N mixed bodies into a bin, below; R the torsional friction radius, MU the rolling resistance, S the contact slop, m;
 //       K worker threads, World::SetThreads, 0: one per hardware thread)
 //   build/native/grasplab_bench_dynamics --write-pile-scene N FILE   (the pile as a scene file: assets/benchmarks/pile-1000.json)
@@ -242,11 +242,11 @@ void SleepSideBySide() {
 
 void PileBench(int n, double seconds, int sweeps, int sleep_modes, PileContact contact, double h, int threads,
                std::uint32_t seed) {
-  std::printf("## %d mixed bodies into a bin (seed %u, Gauss-Seidel, at most %d sweeps, h = %g ms, torsional radius %g m, rolling resistance %g m, slop %g m, contacts %s, %d thread%s)\n\n",
+  std::printf("## %d mixed bodies into a bin (seed %u, Gauss-Seidel, at most %d sweeps, h = %g ms, torsional radius %g m, rolling resistance %g m, slop %g m, contacts %s, %d substep%s, %d thread%s)\n\n",
               n, static_cast<unsigned>(seed), sweeps, 1e3 * h, contact.torsional_radius, contact.rolling_resistance,
               contact.slop,
               contact.hertz > 0.0 ? ("soft " + std::to_string(contact.hertz) + " Hz, zeta " + std::to_string(contact.damping_ratio)).c_str() : "rigid",
-              threads, threads == 1 ? "" : "s");
+              contact.substeps, contact.substeps == 1 ? "" : "s", threads, threads == 1 ? "" : "s");
   std::printf("| sleep | window (s) | us/step | CPU us/step | sim s / CPU s | integrate | broad | narrow | extern | islands | assemble | solve | store | contacts | awake bodies | sweeps |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (bool sleep : {false, true}) {
@@ -515,6 +515,7 @@ int main(int argc, char** argv) {
       if (std::string(argv[i]) == "--rolling") contact.rolling_resistance = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--hertz") contact.hertz = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--zeta") contact.damping_ratio = std::atof(argv[i + 1]);
+      if (std::string(argv[i]) == "--substeps") contact.substeps = std::atoi(argv[i + 1]);
       if (std::string(argv[i]) == "--slop") contact.slop = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--seconds") seconds = std::atof(argv[i + 1]);
       if (std::string(argv[i]) == "--sweeps") sweeps = std::atoi(argv[i + 1]);

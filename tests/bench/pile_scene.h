@@ -39,6 +39,7 @@ struct PileContact {
   double slop = 0.0;
   double hertz = 0.0;           // soft contacts (WorldSettings::contact_hertz; --hertz F)
   double damping_ratio = 10.0;  // --zeta Z
+  int substeps = 1;             // WorldSettings::substeps; --substeps N
 };
 
 inline World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tolerance = 1e-7, PileContact contact = {}) {
@@ -48,6 +49,7 @@ inline World Pile(int n, bool sleep, std::uint32_t seed, int sweeps, double tole
   settings.contact_slop = contact.slop;
   settings.contact_hertz = contact.hertz;
   settings.contact_damping_ratio = contact.damping_ratio;
+  settings.substeps = contact.substeps;
   settings.contact_solver = ContactSolver::kPgs;
   settings.pgs_iterations = sweeps;
   settings.pgs_tolerance = tolerance;

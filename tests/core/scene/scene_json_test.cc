@@ -125,6 +125,21 @@ TEST_CASE("Soft contacts: solver.contactHertz and contactDampingRatio are checke
   CHECK(lcp.value().warnings[0] == "solver.contactHertz: only \"pgs\" models soft contacts; \"lcp\" ignores it");
 }
 
+TEST_CASE("Substeps: solver.substeps is a whole number in [1, 64] checked by name, reaches the world, and warns under lcp", "[scene]") {
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "substeps": 0}, )")) ==
+        "solver.substeps: must be a finite number >= 1 and <= 64, got 0");
+  CHECK(Error(With("[" + kBall + "]", R"("solver": {"type": "pgs", "substeps": 2.5}, )")) ==
+        "solver.substeps: must be a whole number, got 2.5");
+  auto scene = LoadSceneJson(With("[" + kBall + "]", R"("solver": {"type": "pgs", "substeps": 4}, )"));
+  REQUIRE(scene.ok());
+  CHECK(scene.value().world.settings().substeps == 4);
+  CHECK(scene.value().warnings.empty());
+  auto lcp = LoadSceneJson(With("[" + kBall + "]", R"("solver": {"type": "lcp", "substeps": 4}, )"));
+  REQUIRE(lcp.ok());
+  REQUIRE(lcp.value().warnings.size() == 1);
+  CHECK(lcp.value().warnings[0] == "solver.substeps: only \"pgs\" takes substeps; \"lcp\" ignores it");
+}
+
 TEST_CASE("Rolling resistance asked of a model that ignores it loads with a warning naming the field", "[scene]") {
   for (const std::string type : {"lcp", "impulse", "penalty", "pgs"}) {
     INFO(type);
