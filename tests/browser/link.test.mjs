@@ -111,7 +111,7 @@ test('the contact slop field edits contact.slop in the link, and the CLI replays
   }
 });
 
-test('the soft contact fields edit solver.contactHertz and contactDampingRatio in the link; the ball rests g / omega^2 deep, and the CLI replays it exactly', async () => {
+test('the soft contact and substeps fields edit solver.contactHertz, contactDampingRatio and substeps in the link; the ball rests g / omega^2 deep, and the CLI replays it exactly', async () => {
   const session = await openPage();
   const { page } = session;
   try {
@@ -121,12 +121,14 @@ test('the soft contact fields edit solver.contactHertz and contactDampingRatio i
     await page.waitForSelector('#params:not([hidden])');
     assert.equal(await page.inputValue('#params input[name=contactHertz]'), '0');
     assert.equal(await page.inputValue('#params input[name=contactDampingRatio]'), '10');
+    assert.equal(await page.inputValue('#params input[name=substeps]'), '1');
     await page.selectOption('#params select[name=type]', 'pgs');  // a change: the scene reloads as a link
     await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: 'the scene under pgs' });
     await page.evaluate(() => window.grasplab.params());
     await page.waitForSelector('#params:not([hidden])');
     assert.equal(await page.inputValue('#params select[name=type]'), 'pgs');
     await page.fill('#params input[name=contactDampingRatio]', '1');
+    await page.fill('#params input[name=substeps]', '4');
     await page.fill('#params input[name=contactHertz]', '30');
     await page.dispatchEvent('#params input[name=contactHertz]', 'change');
     await waitForState(page, (s) => s.scene === 'link' && s.steps === 0, { what: 'the edited scene' });
@@ -136,11 +138,13 @@ test('the soft contact fields edit solver.contactHertz and contactDampingRatio i
     assert.equal(solver.type, 'pgs');
     assert.equal(solver.contactHertz, 30);
     assert.equal(solver.contactDampingRatio, 1);
+    assert.equal(solver.substeps, 4);
     await page.evaluate(() => window.grasplab.runSteps(1200));
     const s = await waitForState(page, (st) => st.steps === 1200, { what: '1200 steps', timeout: 60000 });
     // Dropped from 0.5 m, the 5 cm ball comes to rest on the spring
     // k = m omega^2: g / omega^2 = 0.276 mm below its resting gap (half the
-    // 0.1 mm threshold), to 1e-5 (tests/core/solvers/soft_contact_test.cc).
+    // 0.1 mm threshold), to 1e-5, in substeps as in one solve
+    // (tests/core/solvers/soft_contact_test.cc, pgs_substeps_test.cc).
     const omega = 2 * Math.PI * 30;
     const sink = 0.05 + 0.5e-4 - s.bodies.find((b) => b.name === 'sphere').position[2];
     assert.ok(Math.abs(sink / (9.81 / omega ** 2) - 1) < 1e-5, `sinks ${sink} m`);

@@ -124,6 +124,7 @@ export function createSceneFiles(app) {
     form.elements.rollingResistance.value = String(solver.rollingResistance ?? 0);
     form.elements.contactHertz.value = String(solver.contactHertz ?? 0);
     form.elements.contactDampingRatio.value = String(solver.contactDampingRatio ?? 10);
+    form.elements.substeps.value = String(solver.substeps ?? 1);
     form.elements.contactSlop.value = String(contact?.slop ?? 0);
     const mats = $('material-params');
     mats.replaceChildren(...Object.entries(scene.materials ?? {}).map(([name, m]) => {
@@ -169,6 +170,9 @@ export function createSceneFiles(app) {
     else delete scene.solver.contactHertz;
     if (hertz > 0 && zeta !== 10) scene.solver.contactDampingRatio = zeta;
     else delete scene.solver.contactDampingRatio;
+    const substeps = Number(form.elements.substeps.value);
+    if (substeps > 1) scene.solver.substeps = substeps;
+    else delete scene.solver.substeps;
     // contact.slop only when it is set, so an untouched scene's link stays as it was.
     const slop = Number(form.elements.contactSlop.value);
     if (slop > 0) scene.contact = { ...(scene.contact ?? {}), slop };
