@@ -48,7 +48,8 @@ Status ParsePenalty(const Node& p, PenaltySettings* ps) {
 
 Status ParseSolver(const Node& n, WorldSettings* ws) {
   GL_TRY(n.ExpectObject({"type", "frictionEdges", "errorReduction", "torsionalFrictionRadius", "rollingResistance",
-                         "contactHertz", "contactDampingRatio", "substeps", "contactTime", "iterations", "tolerance", "warmStart", "frictionAnchors", "penalty"}));
+                         "contactHertz", "contactDampingRatio", "substeps", "contactTime", "iterations", "tolerance",
+                         "warmStart", "frictionAnchors", "penalty"}));
   std::string type = "lcp";
   GL_TRY(String(n, "type", &type, false));
   if (Status s = ParseContactSolver(type, &ws->contact_solver); !s.ok()) return Status::Error(n.Child("type") + ": " + s.message());

@@ -982,8 +982,9 @@ void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, b
 //      apart moved the bodies but leaves no velocity.
 // The contacts get n times the last substep's impulses (the step's), the
 // bodies the end velocity v_n and the move dx / h - v_n
-// (VelocityBody::v_move_W). Returns the sweeps.
-int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsIterate* iterate) {
+// (VelocityBody::v_move_W). Returns the sweeps; *residual gets the last
+// substep's last (biased) sweep's largest impulse change.
+int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsIterate* iterate, double* residual) {
   const int n = st.substeps;
   const double hk = st.h / n;
   const SoftContact soft = MakeSoftContact(st.contact_hertz, st.contact_damping_ratio, hk);
@@ -1008,6 +1009,7 @@ int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsI
       double largest = 0.0;
       const double change = iterate->Sweep(*sys, pr->block, &largest);
       ++sweeps;
+      *residual = change;
       if (change <= st.tolerance * (1.0 + largest)) break;
     }
     for (std::size_t e = 0; e < v.size(); ++e) pr->dx[e] += hk * v[e];
@@ -1062,7 +1064,7 @@ PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::v
   std::vector<double>& z = iterate.z();
   if (substeps) {
     pr.line_search = false;
-    stats.iterations = SolveSubsteps(sys, st, &pr, &iterate);
+    stats.iterations = SolveSubsteps(sys, st, &pr, &iterate, &stats.residual);
   }
   for (int sweep = 0; sweep < st.max_iterations && !substeps; ++sweep) {
     double largest = 0.0;

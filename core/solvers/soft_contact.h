@@ -27,7 +27,8 @@
 // Box2D's contact hertz give. It was measured as a remedy for the 1,000-body
 // pile's settling at few sweeps (issue 19) and is not one: the friction,
 // spin and rolling rows stay rigid, and the pile settles no sooner than
-// with rigid rows (docs/benchmarks.md, stop 49).
+// with rigid rows (docs/benchmarks.md, stop 49). In substeps
+// (PgsSettings::substeps) they are each substep's push apart.
 // Units: f in Hz, h in s, r in 1 / kg (or 1 / (kg m^2)) as G_nn.
 #pragma once
 
