@@ -77,6 +77,38 @@ StatusOr<SceneSource> ReadBundledSceneSource(const std::string& name) {
   return Status::Error("--scene: no bundled scene \"" + name + "\" (assets/scenes/index.json lists: " + known + ")");
 }
 
+Status ApplySceneSetting(const std::string& assignment, SceneSource* source) {
+  const std::string what = "--set " + assignment;
+  const std::size_t eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0) return Status::Error(what + ": needs PATH=VALUE, e.g. solver.substeps=4");
+  const std::string path = assignment.substr(0, eq);
+  const nlohmann::ordered_json value = nlohmann::ordered_json::parse(assignment.substr(eq + 1), nullptr, false);
+  if (value.is_discarded()) {
+    return Status::Error(what + ": the value is not JSON (a number, true, false, \"text\" in quotes, [...] or {...})");
+  }
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(source->text, nullptr, false);
+  if (!doc.is_object()) return Status::Error(what + ": the scene is not a JSON object");
+  nlohmann::ordered_json* node = &doc;
+  std::string walked;
+  for (std::size_t start = 0;;) {
+    const std::size_t dot = path.find('.', start);
+    const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (key.empty()) return Status::Error(what + ": \"" + path + "\" has an empty key");
+    walked += (walked.empty() ? "" : ".") + key;
+    if (dot == std::string::npos) {
+      (*node)[key] = value;
+      break;
+    }
+    nlohmann::ordered_json& next = (*node)[key];
+    if (next.is_null()) next = nlohmann::ordered_json::object();
+    if (!next.is_object()) return Status::Error(what + ": \"" + walked + "\" is not an object in the scene");
+    node = &next;
+    start = dot + 1;
+  }
+  source->text = doc.dump();
+  return Status::Ok();
+}
+
 StatusOr<Scene> LoadSceneSource(const SceneSource& source) {
   auto scene = LoadSceneJson(source.text, source.options);
   if (!scene.ok()) return Status::Error(source.label + ": " + scene.status().message());

@@ -10,6 +10,7 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "cli/cli_support.h"
@@ -35,7 +36,7 @@ using grasplab::cli::ParseDouble;
 constexpr const char* kUsage =
     "usage: grasplab run [SCENE.json | --scene NAME] [--duration S | --steps N] [--dt H]\n"
     "                    [--solver TYPE] [--formulation F] [--out FILE.jsonl] [--every K]\n"
-    "                    [--teleop SESSION.json] [--threads N]\n"
+    "                    [--teleop SESSION.json] [--threads N] [--set PATH=VALUE ...]\n"
     "       grasplab quality SCENE.json [--at T] [--static-grasp ROBOT]\n"
     "       grasplab link SCENE.json [--base URL]\n"
     "       grasplab check SCENE.json\n"
@@ -76,6 +77,10 @@ constexpr const char* kUsage =
     "               thread, at most 16; 1: the calling thread alone). The\n"
     "               trajectory and stateHash are the same on any number\n"
     "               (the narrow phase's pair queries run on them)\n"
+    "  --set        PATH=VALUE: sets one field of the scene before it loads, PATH\n"
+    "               dotted object keys, VALUE JSON; repeatable, in order. E.g.\n"
+    "               --set timestep=0.01 --set solver.substeps=4\n"
+    "               --set solver.iterations=1 --set solver.contactHertz=60\n"
     "\n"
     "A run of more than 2 s of wall time shows its progress on stderr when that\n"
     "is a terminal.\n";
@@ -116,6 +121,7 @@ int Run(int argc, char** argv) {
   std::string teleop_file;
   long long every = 1;
   int threads = 0;  // World::SetThreads: the machine's hardware threads
+  std::vector<std::string> settings;  // --set PATH=VALUE, in order
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     auto value = [&](std::string_view flag) -> const char* {
@@ -180,13 +186,23 @@ int Run(int argc, char** argv) {
         return Fail("--threads: must be a whole number in [0, 16] (0: one per hardware thread)");
       }
       threads = static_cast<int>(d);
+    } else if (arg == "--set") {
+      const char* v = value(arg);
+      if (!v) return Fail("--set: needs PATH=VALUE, e.g. solver.substeps=4");
+      settings.emplace_back(v);
     } else if (!arg.empty() && arg[0] != '-' && scene_file.empty()) {
       scene_file = std::string(arg);
     } else {
       return Fail("run: unknown option '" + std::string(arg) + "'\n" + kUsage);
     }
   }
-  auto scene = scene_file.empty() ? LoadBundledScene(scene_name) : LoadSceneArg(scene_file);
+  auto source = scene_file.empty() ? grasplab::cli::ReadBundledSceneSource(scene_name)
+                                   : grasplab::cli::ReadSceneSource(scene_file);
+  if (!source.ok()) return Fail(source.status().message());
+  for (const std::string& setting : settings) {
+    if (grasplab::Status st = grasplab::cli::ApplySceneSetting(setting, &source.value()); !st.ok()) return Fail(st.message());
+  }
+  auto scene = grasplab::cli::LoadSceneSource(source.value());
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
   if (solver) {
