@@ -77,7 +77,10 @@ StatusOr<SceneSource> ReadBundledSceneSource(const std::string& name) {
   return Status::Error("--scene: no bundled scene \"" + name + "\" (assets/scenes/index.json lists: " + known + ")");
 }
 
-Status ApplySceneSetting(const std::string& assignment, SceneSource* source) {
+namespace {
+
+// One PATH=VALUE into doc (ApplySceneSettings).
+Status ApplySceneSetting(const std::string& assignment, nlohmann::ordered_json* doc) {
   const std::string what = "--set " + assignment;
   const std::size_t eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0) return Status::Error(what + ": needs PATH=VALUE, e.g. solver.substeps=4");
@@ -86,9 +89,7 @@ Status ApplySceneSetting(const std::string& assignment, SceneSource* source) {
   if (value.is_discarded()) {
     return Status::Error(what + ": the value is not JSON (a number, true, false, \"text\" in quotes, [...] or {...})");
   }
-  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(source->text, nullptr, false);
-  if (!doc.is_object()) return Status::Error(what + ": the scene is not a JSON object");
-  nlohmann::ordered_json* node = &doc;
+  nlohmann::ordered_json* node = doc;
   std::string walked;
   for (std::size_t start = 0;;) {
     const std::size_t dot = path.find('.', start);
@@ -105,6 +106,16 @@ Status ApplySceneSetting(const std::string& assignment, SceneSource* source) {
     node = &next;
     start = dot + 1;
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ApplySceneSettings(const std::vector<std::string>& assignments, SceneSource* source) {
+  if (assignments.empty()) return Status::Ok();
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(source->text, nullptr, false);
+  if (!doc.is_object()) return Status::Error("--set " + assignments[0] + ": the scene is not a JSON object");
+  for (const std::string& assignment : assignments) GL_TRY(ApplySceneSetting(assignment, &doc));
   source->text = doc.dump();
   return Status::Ok();
 }

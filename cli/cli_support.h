@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/base/status.h"
 #include "core/scene/scene_json.h"
@@ -41,16 +42,17 @@ StatusOr<SceneSource> ReadBundledSceneSource(const std::string& name);
 // The scene itself; errors start with the label. A scene file outside any
 // assets/ folder reads "assets/..." from the repository's (AssetRoot()).
 StatusOr<Scene> LoadSceneSource(const SceneSource& source);
-
-// `grasplab run --set PATH=VALUE`: sets one field of the scene's JSON text
-// before it loads, PATH a dotted chain of object keys ("solver.substeps",
-// "timestep", "sleep.enabled"; objects missing on the way are created) and
-// VALUE a JSON value (4, 0.01, true, "pgs", [0, 0, -9.81]). The loader then
-// checks the field as it checks a file's, with the same message
-// ("solver.substeps: must be ..."). Errors here name the assignment:
-// "--set solver.substeps=four: the value is not JSON ...".
-Status ApplySceneSetting(const std::string& assignment, SceneSource* source);
 StatusOr<Scene> LoadSceneArg(const std::string& arg);
 StatusOr<Scene> LoadBundledScene(const std::string& name);
+
+// `grasplab run --set PATH=VALUE ...`: sets fields of the scene's JSON text
+// before it loads, in order, the text parsed and written once. PATH is a
+// dotted chain of object keys ("solver.substeps", "timestep",
+// "sleep.enabled"; objects missing on the way are created), VALUE a JSON
+// value (4, 0.01, true, "pgs", [0, 0, -9.81]). The loader then checks each
+// field as it checks a file's, with the same message ("solver.substeps:
+// must be ..."). Errors here name the assignment: "--set
+// solver.substeps=four: the value is not JSON ...".
+Status ApplySceneSettings(const std::vector<std::string>& assignments, SceneSource* source);
 
 }  // namespace grasplab::cli

@@ -199,9 +199,7 @@ int Run(int argc, char** argv) {
   auto source = scene_file.empty() ? grasplab::cli::ReadBundledSceneSource(scene_name)
                                    : grasplab::cli::ReadSceneSource(scene_file);
   if (!source.ok()) return Fail(source.status().message());
-  for (const std::string& setting : settings) {
-    if (grasplab::Status st = grasplab::cli::ApplySceneSetting(setting, &source.value()); !st.ok()) return Fail(st.message());
-  }
+  if (grasplab::Status st = grasplab::cli::ApplySceneSettings(settings, &source.value()); !st.ok()) return Fail(st.message());
   auto scene = grasplab::cli::LoadSceneSource(source.value());
   if (!scene.ok()) return Fail(scene.status().message());
   grasplab::Scene& s = scene.value();
