@@ -60,31 +60,36 @@ for (const file of indexed) {
   });
 }
 
+// An edited bundled scene, `steps` steps through the worker's path and
+// through the native CLI reading it from a file: both summaries.
+function wasmAndNative(doc, steps) {
+  const text = JSON.stringify(doc);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-edited-'));
+  const file = path.join(dir, 'edited.json');
+  fs.writeFileSync(file, text);
+  const sim = new Module.Simulation();
+  try {
+    for (const asset of assetPaths(doc)) sim.setAsset(asset, new Uint8Array(fs.readFileSync(path.join(repoRoot, asset))));
+    assert.equal(sim.loadJson(text), '');
+    assert.equal(sim.step(steps), '');
+    return { wasm: JSON.parse(sim.summaryJson()), native: runNative([file, '--steps', String(steps)]) };
+  } finally {
+    sim.delete();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // Soft contacts (solver.contactHertz; no bundled scene uses them, so no
 // golden hash covers them): bin-picking's 100 objects and gripper with soft
 // contacts, through the worker's path and the native CLI, the same bits.
 test('soft contacts: bin-picking with solver.contactHertz 60, dampingRatio 1: WASM and native agree bit for bit after 2 s', () => {
   const doc = JSON.parse(fs.readFileSync(path.join(sceneDir, 'bin-picking.json'), 'utf8'));
   doc.solver = { ...doc.solver, contactHertz: 60, contactDampingRatio: 1 };
-  const text = JSON.stringify(doc);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-soft-'));
-  const file = path.join(dir, 'bin-picking-soft.json');
-  fs.writeFileSync(file, text);
-  const sim = new Module.Simulation();
-  try {
-    for (const asset of assetPaths(doc)) sim.setAsset(asset, new Uint8Array(fs.readFileSync(path.join(repoRoot, asset))));
-    assert.equal(sim.loadJson(text), '');
-    assert.equal(sim.step(800), '');
-    const wasm = JSON.parse(sim.summaryJson());
-    const native = runNative([file, '--steps', '800']);
-    const rigid = runNative([path.join(sceneDir, 'bin-picking.json'), '--steps', '800']);
-    assert.notEqual(native.stateHash, rigid.stateHash);  // the setting reached the solver
-    assert.equal(wasm.stateHash, native.stateHash);
-    assert.deepEqual(wasm.bodies, native.bodies);
-  } finally {
-    sim.delete();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { wasm, native } = wasmAndNative(doc, 800);
+  const rigid = runNative([path.join(sceneDir, 'bin-picking.json'), '--steps', '800']);
+  assert.notEqual(native.stateHash, rigid.stateHash);  // the setting reached the solver
+  assert.equal(wasm.stateHash, native.stateHash);
+  assert.deepEqual(wasm.bodies, native.bodies);
 });
 
 // Substeps (solver.substeps): bin-picking at 10 ms in 4 substeps of one
@@ -93,21 +98,7 @@ test('substeps: bin-picking at 10 ms, solver.substeps 4, iterations 1, contactHe
   const doc = JSON.parse(fs.readFileSync(path.join(sceneDir, 'bin-picking.json'), 'utf8'));
   doc.timestep = 0.01;
   doc.solver = { ...doc.solver, substeps: 4, iterations: 1, contactHertz: 60, contactDampingRatio: 1 };
-  const text = JSON.stringify(doc);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grasplab-substeps-'));
-  const file = path.join(dir, 'bin-picking-substeps.json');
-  fs.writeFileSync(file, text);
-  const sim = new Module.Simulation();
-  try {
-    for (const asset of assetPaths(doc)) sim.setAsset(asset, new Uint8Array(fs.readFileSync(path.join(repoRoot, asset))));
-    assert.equal(sim.loadJson(text), '');
-    assert.equal(sim.step(200), '');
-    const wasm = JSON.parse(sim.summaryJson());
-    const native = runNative([file, '--steps', '200']);
-    assert.equal(wasm.stateHash, native.stateHash);
-    assert.deepEqual(wasm.bodies, native.bodies);
-  } finally {
-    sim.delete();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { wasm, native } = wasmAndNative(doc, 200);
+  assert.equal(wasm.stateHash, native.stateHash);
+  assert.deepEqual(wasm.bodies, native.bodies);
 });
