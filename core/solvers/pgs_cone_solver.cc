@@ -169,6 +169,7 @@ struct PgsProblem {
   // body, [m; rad]), and the step's external velocity change per substep.
   std::vector<double> g_nn, sep0;
   std::vector<double> dx, dv_ext;
+  std::vector<double> sep_now;  // s_0 + h_n . dx per contact (UpdateSubstepSeparations)
   double torsional_radius = 0.0;  // rho, m
   ReducedIsland red;
   std::vector<double> G, b;
@@ -933,15 +934,13 @@ void FinishContactIsland(IslandSystem* sys, PgsProblem& pr, const double* z, std
 
 namespace {
 
-// Substeps: each contact's normal row for the substep about to be swept,
-// from its separation now, s = s_0 + h_n . dx (the step's start separation
-// moved by the bodies' displacement over the substeps so far, linear in
-// dx: the rows' Jacobians stay the step's, as Box2D v3 keeps its anchors).
-// With dp = s - threshold / 2: a gap asks for -dp / h_k (rigid, speculative);
-// a penetrating contact, when `bias`, for the soft target (soft enabled) or
-// eq. 19's with h_k, and its soft regularisation; in the relaxing sweep
-// (bias false) for 0, rigid. The diagonal follows.
-void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, bool bias, PgsProblem* pr) {
+// Substeps: each contact's separation now, s = s_0 + h_n . dx (the step's
+// start separation moved by the bodies' displacement over the substeps so
+// far, linear in dx: the rows' Jacobians stay the step's, as Box2D v3 keeps
+// its anchors). Once per change of dx: the relaxing sweep and the next
+// substep's sweeps read the same.
+void UpdateSubstepSeparations(PgsProblem* pr) {
+  pr->sep_now.resize(pr->q);
   for (int c = 0; c < pr->q; ++c) {
     const SweepContact& sc = pr->packed[c];
     double s = pr->sep0[c];
@@ -949,6 +948,19 @@ void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, b
       const double* d = pr->dx.data() + sc.v0[j];
       for (int e = 0; e < 6; ++e) s += sc.J[j][e][0] * d[e];
     }
+    pr->sep_now[c] = s;
+  }
+}
+
+// Substeps: each contact's normal row for the substep about to be swept,
+// from its separation now (UpdateSubstepSeparations). With
+// dp = s - threshold / 2: a gap asks for -dp / h_k (rigid, speculative);
+// a penetrating contact, when `bias`, for the soft target (soft enabled) or
+// eq. 19's with h_k, and its soft regularisation; in the relaxing sweep
+// (bias false) for 0, rigid. The diagonal follows.
+void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, bool bias, PgsProblem* pr) {
+  for (int c = 0; c < pr->q; ++c) {
+    const double s = pr->sep_now[c];
     const int r = pr->contact0 + pr->per_contact * c;
     const double dp = s - 0.5 * st.threshold;
     bool soft_row = false;
@@ -999,6 +1011,7 @@ int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsI
     }
   }
   iterate->BeginSubsteps(*sys, n);
+  UpdateSubstepSeparations(pr);
   std::vector<double>& v = iterate->v();
   int sweeps = 0;
   for (int k = 0; k < n; ++k) {
@@ -1013,6 +1026,7 @@ int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsI
       if (change <= st.tolerance * (1.0 + largest)) break;
     }
     for (std::size_t e = 0; e < v.size(); ++e) pr->dx[e] += hk * v[e];
+    UpdateSubstepSeparations(pr);
     SetSubstepRows(st, soft, hk, /*bias=*/false, pr);
     double largest = 0.0;
     iterate->Sweep(*sys, pr->block, &largest);
