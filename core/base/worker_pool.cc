@@ -56,6 +56,15 @@ WorkerPool::~WorkerPool() {
 }
 
 void WorkerPool::RunChunks(int worker) {
+  if (count_ < 0) {  // RunOnEach: task(context, worker, workers, 0), once
+    try {
+      task_(context_, worker, size(), 0);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(sync_->mutex);
+      if (!error_) error_ = std::current_exception();
+    }
+    return;
+  }
   for (;;) {
     const int begin = next_.fetch_add(chunk_, std::memory_order_relaxed);
     if (begin >= count_) return;
@@ -88,9 +97,11 @@ void WorkerPool::WorkerLoop(int worker) {
 
 void WorkerPool::Run(int count, int chunk, Task task, void* context) {
   chunk = std::max(chunk, 1);
-  if (count <= 0) return;
-  if (threads_.empty() || count <= chunk || ProcessId() != owner_pid_) {
-    task(context, 0, 0, count);
+  const bool each = count < 0;  // RunOnEach
+  if (count == 0) return;
+  if (threads_.empty() || (!each && count <= chunk) || ProcessId() != owner_pid_) {
+    if (each) task(context, 0, 1, 0);  // one worker of one
+    else task(context, 0, 0, count);
     return;
   }
   {

@@ -62,6 +62,18 @@ class WorkerPool {
         const_cast<F*>(&fn));
   }
 
+  // Runs fn(worker, workers) once on each of `workers` workers at the same
+  // time (the caller is worker 0), for work that synchronises inside
+  // (base/spin_barrier.h: a parallel Gauss-Seidel's stages,
+  // solvers/pgs_cone_solver.cc). workers is size(), or 1 when the pool runs
+  // serially (one worker, or a forked child): fn must split its work by
+  // `workers`, never assume size(). Returns when every worker is done.
+  template <class F>
+  void RunOnEach(const F& fn) {
+    Run(-1, 1, [](void* f, int worker, int workers, int) { (*static_cast<const F*>(f))(worker, workers); },
+        const_cast<F*>(&fn));
+  }
+
   // What `threads = 0` asks for: the machine's hardware threads, at most
   // kMaxThreads (1 without threads).
   static int HardwareThreads();
@@ -88,7 +100,7 @@ class WorkerPool {
   // The current call.
   Task task_ = nullptr;
   void* context_ = nullptr;
-  int count_ = 0, chunk_ = 1;
+  int count_ = 0, chunk_ = 1;  // count_ -1: RunOnEach (each worker runs the task once)
   std::atomic<int> next_{0};  // the next chunk's first item
   std::exception_ptr error_;
   long owner_pid_ = 0;  // the process that made the threads

@@ -38,6 +38,7 @@ class PgsModel final : public ContactModel {
   explicit PgsModel(const ContactModelSettings& s) : settings_(s.pgs) {}
   ContactSolver type() const override { return ContactSolver::kPgs; }
   bool warm_starts_impulses() const override { return true; }
+  void SetWorkerPool(WorkerPool* pool) override { solver_.set_pool(pool); }
   IslandSolveStats SolveIsland(IslandSystem* sys, double h, const PreStepVelocities&, IslandImpulses* out) override {
     settings_.h = h;
     const PgsStats g = solver_.Solve(sys, settings_, &out->joint, &out->limit, &out->bounded);

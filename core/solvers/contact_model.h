@@ -22,6 +22,8 @@
 
 namespace grasplab {
 
+class WorkerPool;
+
 // The impulses of an island's non-contact rows, in its IslandSystem's row
 // order (N s or N m s): joint equality rows, limit rows, bounded rows.
 struct IslandImpulses {
@@ -64,6 +66,9 @@ class ContactModel {
   // The warm start the World prepares for this model: each contact's
   // impulses (true) or its LCP support (false).
   virtual bool warm_starts_impulses() const { return false; }
+  // Worker threads the model may use inside a solve (the World's pool;
+  // base/worker_pool.h), with the same results as without. Not owned.
+  virtual void SetWorkerPool(WorkerPool* /*pool*/) {}
   // Stage kSolveIslands: the island's impulses over the step h. Writes
   // v^{l+1} into the island's velocity bodies, the contact impulses into its
   // contacts and the other rows' impulses into *out. v holds the velocities

@@ -1,12 +1,16 @@
 #include "core/solvers/pgs_cone_solver.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 
 #include <Eigen/Core>
 
+#include "core/base/spin_barrier.h"
+#include "core/base/worker_pool.h"
 #include "core/math/tangent_basis.h"
+#include "core/solvers/contact_partition.h"
 #include "core/solvers/contact_target.h"
 #include "core/solvers/friction_disk_projection.h"
 #include "core/solvers/reduced_island.h"
@@ -170,6 +174,10 @@ struct PgsProblem {
   std::vector<double> g_nn, sep0;
   std::vector<double> dx, dv_ext;
   std::vector<double> sep_now;  // s_0 + h_n . dx per contact (UpdateSubstepSeparations)
+  ContactPartition partition;    // the contacts' sweep order by part (PartitionContacts)
+  std::vector<Vec3> centres;     // PartitionContacts' body centres and copy of the island's order
+  std::vector<Contact*> contacts_in;
+  std::vector<std::pair<int, int>> bodies_in;
   double torsional_radius = 0.0;  // rho, m
   ReducedIsland red;
   std::vector<double> G, b;
@@ -600,11 +608,13 @@ class PgsIterate {
 
   // v += W H^T z over every contact's rows (velocity form).
   void ApplyImpulses() {
-    for (int c = 0; c < pr_.q; ++c) {
-      const int r = pr_.contact0 + pr_.per_contact * c;
-      AddPacked(pr_.packed[c], &z_[r], pr_.packed_rows, v_.data());
-      if (pr_.rolling) AddPackedRolling(pr_.roll[c], &z_[r + pr_.roll0], v_.data());
-    }
+    for (int c = 0; c < pr_.q; ++c) ApplyContactImpulse(c);
+  }
+  // v += W H^T z over contact c's rows (velocity form).
+  void ApplyContactImpulse(int c) {
+    const int r = pr_.contact0 + pr_.per_contact * c;
+    AddPacked(pr_.packed[c], &z_[r], pr_.packed_rows, v_.data());
+    if (pr_.rolling) AddPackedRolling(pr_.roll[c], &z_[r + pr_.roll0], v_.data());
   }
 
   std::vector<double>& v() { return v_; }
@@ -644,39 +654,13 @@ class PgsIterate {
       big = std::max(big, std::abs(z_[i]));
     }
     for (int c = 0; c < pr_.q; ++c) {
+      if (pr_.velocity_form) {
+        SweepPackedContact(sys, block, c, &largest_change_, &big);
+        continue;
+      }
       const int r = pr_.contact0 + pr_.per_contact * c;
       const double mu = sys.contacts[c]->friction;
       const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]);
-      if (pr_.velocity_form) {
-        const SweepContact& sc = pr_.packed[c];
-        double wc[3];
-        PackedVelocities(sc, r, wc);
-        if (pr_.soft_row[c]) wc[0] += pr_.soft_reg[c] * z_[r];
-        const Vec3d next = UpdateContact(zc, Vec3d(wc[0], wc[1], wc[2]), block[c], mu);
-        UpdatePacked(sc, r, next);
-        // |z| after the update is |next| (an unchanged impulse differs from
-        // next by at most the sign of a zero).
-        for (int k = 0; k < 3; ++k) big = std::max(big, std::abs(next[k]));
-        if (pr_.torsion) {
-          if (pr_.diag[r + 3] > 0.0) {
-            const double limit = mu * z_[r];  // as below, from the packed spin lane
-            UpdatePackedSpin(sc, r + 3, std::clamp(z_[r + 3] - SpinVelocity(sc, r + 3) / pr_.diag[r + 3], -limit, limit));
-          }
-          big = std::max(big, std::abs(z_[r + 3]));
-        }
-        if (pr_.rolling) {
-          const int r1 = r + pr_.roll0;
-          const RollingBlock& rb = pr_.roll[c];
-          double wr[2];
-          PackedRollingVelocities(rb, c, r1, wr);
-          double next[2];
-          UpdateDiskPair(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], wr[0], wr[1], pr_.rolling_resistance * z_[r], &next[0],
-                         &next[1]);
-          UpdatePackedRolling(rb, r1, next);
-          big = std::max(big, std::max(std::abs(z_[r1]), std::abs(z_[r1 + 1])));
-        }
-        continue;
-      }
       const Vec3d wc(RowVelocity(r), RowVelocity(r + 1), RowVelocity(r + 2));
       const Vec3d next = UpdateContact(zc, wc, block[c], mu);
       for (int k = 0; k < 3; ++k) Update(r + k, next[k]);
@@ -707,6 +691,45 @@ class PgsIterate {
 
   std::vector<double>& z() { return z_; }
   const std::vector<double>& v() const { return v_; }
+
+  // Contact c's rows in velocity form (the sweep's contact step): the
+  // block's exact-cone update, then the spin, then the rolling pair. The
+  // largest impulse change goes into *change and the largest |z| after the
+  // update into *big (each worker of a parallel sweep keeps its own).
+  void SweepPackedContact(const IslandSystem& sys, const std::vector<Mat3d>& block, int c, double* change,
+                          double* big) {
+    const int r = pr_.contact0 + pr_.per_contact * c;
+    const double mu = sys.contacts[c]->friction;
+    const Vec3d zc(z_[r], z_[r + 1], z_[r + 2]);
+    const SweepContact& sc = pr_.packed[c];
+    double wc[3];
+    PackedVelocities(sc, r, wc);
+    if (pr_.soft_row[c]) wc[0] += pr_.soft_reg[c] * z_[r];
+    const Vec3d next = UpdateContact(zc, Vec3d(wc[0], wc[1], wc[2]), block[c], mu);
+    UpdatePacked(sc, r, next, change);
+    // |z| after the update is |next| (an unchanged impulse differs from
+    // next by at most the sign of a zero).
+    for (int k = 0; k < 3; ++k) *big = std::max(*big, std::abs(next[k]));
+    if (pr_.torsion) {
+      if (pr_.diag[r + 3] > 0.0) {
+        const double limit = mu * z_[r];  // as in Sweep, from the packed spin lane
+        UpdatePackedSpin(sc, r + 3, std::clamp(z_[r + 3] - SpinVelocity(sc, r + 3) / pr_.diag[r + 3], -limit, limit),
+                         change);
+      }
+      *big = std::max(*big, std::abs(z_[r + 3]));
+    }
+    if (pr_.rolling) {
+      const int r1 = r + pr_.roll0;
+      const RollingBlock& rb = pr_.roll[c];
+      double wr[2];
+      PackedRollingVelocities(rb, c, r1, wr);
+      double next_r[2];
+      UpdateDiskPair(rb.a, rb.b, rb.d, z_[r1], z_[r1 + 1], wr[0], wr[1], pr_.rolling_resistance * z_[r], &next_r[0],
+                     &next_r[1]);
+      UpdatePackedRolling(rb, r1, next_r, change);
+      *big = std::max(*big, std::max(std::abs(z_[r1]), std::abs(z_[r1 + 1])));
+    }
+  }
 
   // Before a sweep (velocity form): the iterate the line search starts from.
   void Mark() {
@@ -805,12 +828,12 @@ class PgsIterate {
 
   // dz = next - z on contact rows r, r + 1, r + 2; z takes `next` where it
   // changed and the largest change is noted. False when none changed.
-  bool TakeContactStep(int r, const Vec3d& next, double* dz) {
+  bool TakeContactStep(int r, const Vec3d& next, double* dz, double* change) {
     for (int k = 0; k < 3; ++k) {
       dz[k] = next[k] - z_[r + k];
       if (dz[k] == 0.0) continue;
       z_[r + k] = next[k];
-      largest_change_ = std::max(largest_change_, std::abs(dz[k]));
+      *change = std::max(*change, std::abs(dz[k]));
     }
     return !(dz[0] == 0.0 && dz[1] == 0.0 && dz[2] == 0.0);
   }
@@ -819,9 +842,9 @@ class PgsIterate {
   // body's velocity is loaded once, moved by W h_n dz_n, W h_t1 dz_1,
   // W h_t2 dz_2 in that order per entry (Apply's order row by row), and
   // stored once.
-  void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next) {
+  void UpdatePacked(const SweepContact& sc, int r, const Vec3d& next, double* change) {
     double dz[3];
-    if (!TakeContactStep(r, next, dz)) return;
+    if (!TakeContactStep(r, next, dz, change)) return;
     AddPacked(sc, dz, 3, v_.data());
   }
 
@@ -837,11 +860,11 @@ class PgsIterate {
   }
 
   // The spin row s to `value` from the packed rows: v += W h_s dz.
-  void UpdatePackedSpin(const SweepContact& sc, int s, double value) {
+  void UpdatePackedSpin(const SweepContact& sc, int s, double value, double* change) {
     const double dz = value - z_[s];
     if (dz == 0.0) return;
     z_[s] = value;
-    largest_change_ = std::max(largest_change_, std::abs(dz));
+    *change = std::max(*change, std::abs(dz));
     for (int j = 0; j < sc.count; ++j) {
       double* vb = v_.data() + sc.v0[j];
       for (int e = 0; e < 6; ++e) vb[e] += sc.WH[j][3][e] * dz;
@@ -863,13 +886,13 @@ class PgsIterate {
   }
 
   // The rolling rows r1, r1 + 1 to `next` (velocity form): v += W h_rk dz_k.
-  void UpdatePackedRolling(const RollingBlock& rb, int r1, const double* next) {
+  void UpdatePackedRolling(const RollingBlock& rb, int r1, const double* next, double* change) {
     double dz[2];
     for (int k = 0; k < 2; ++k) {
       dz[k] = next[k] - z_[r1 + k];
       if (dz[k] == 0.0) continue;
       z_[r1 + k] = next[k];
-      largest_change_ = std::max(largest_change_, std::abs(dz[k]));
+      *change = std::max(*change, std::abs(dz[k]));
     }
     AddPackedRolling(rb, dz, v_.data());
   }
@@ -937,11 +960,10 @@ namespace {
 // Substeps: each contact's separation now, s = s_0 + h_n . dx (the step's
 // start separation moved by the bodies' displacement over the substeps so
 // far, linear in dx: the rows' Jacobians stay the step's, as Box2D v3 keeps
-// its anchors). Once per change of dx: the relaxing sweep and the next
-// substep's sweeps read the same.
-void UpdateSubstepSeparations(PgsProblem* pr) {
-  pr->sep_now.resize(pr->q);
-  for (int c = 0; c < pr->q; ++c) {
+// its anchors), for contacts [c0, c1). Once per change of dx: the relaxing
+// sweep and the next substep's sweeps read the same.
+void UpdateSubstepSeparations(int c0, int c1, PgsProblem* pr) {
+  for (int c = c0; c < c1; ++c) {
     const SweepContact& sc = pr->packed[c];
     double s = pr->sep0[c];
     for (int j = 0; j < sc.count; ++j) {
@@ -952,14 +974,15 @@ void UpdateSubstepSeparations(PgsProblem* pr) {
   }
 }
 
-// Substeps: each contact's normal row for the substep about to be swept,
-// from its separation now (UpdateSubstepSeparations). With
+// Substeps: the normal rows of contacts [c0, c1) for the substep about to
+// be swept, from their separations now (UpdateSubstepSeparations). With
 // dp = s - threshold / 2: a gap asks for -dp / h_k (rigid, speculative);
 // a penetrating contact, when `bias`, for the soft target (soft enabled) or
 // eq. 19's with h_k, and its soft regularisation; in the relaxing sweep
 // (bias false) for 0, rigid. The diagonal follows.
-void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, bool bias, PgsProblem* pr) {
-  for (int c = 0; c < pr->q; ++c) {
+void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, bool bias, int c0, int c1,
+                    PgsProblem* pr) {
+  for (int c = c0; c < c1; ++c) {
     const double s = pr->sep_now[c];
     const int r = pr->contact0 + pr->per_contact * c;
     const double dp = s - 0.5 * st.threshold;
@@ -981,6 +1004,35 @@ void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, b
   }
 }
 
+// Substeps: the island's contacts partitioned (solvers/contact_partition.h)
+// and reordered into the sweep's order, sys->contacts and
+// sys->contact_bodies alike, before the rows are built: every per-contact
+// array of the solve then follows that order, and a group is one range.
+void PartitionContacts(IslandSystem* sys, PgsProblem* pr) {
+  const int nb = static_cast<int>(sys->bodies.size());
+  pr->centres.resize(nb);
+  for (int i = 0; i < nb; ++i) pr->centres[i] = sys->bodies[i]->p_W;
+  pr->partition.Build(sys->contact_bodies, pr->centres);
+  const std::vector<int>& order = pr->partition.contact_order();
+  pr->contacts_in.assign(sys->contacts.begin(), sys->contacts.end());
+  pr->bodies_in.assign(sys->contact_bodies.begin(), sys->contact_bodies.end());
+  for (std::size_t p = 0; p < order.size(); ++p) {
+    sys->contacts[p] = pr->contacts_in[order[p]];
+    sys->contact_bodies[p] = pr->bodies_in[order[p]];
+  }
+}
+
+// Worker w's share [begin, end) of [0, count) split among `workers`.
+std::pair<int, int> Share(int count, int w, int workers) {
+  const auto part = [&](int k) { return static_cast<int>(static_cast<long long>(count) * k / workers); };
+  return {part(w), part(w + 1)};
+}
+
+// Substeps go to the pool's workers from this many contacts on (the
+// 1,000-body pile has ~4,600): below, one worker sweeps the same groups in
+// turn (the same bits) without waking the pool (~50 us).
+constexpr int kParallelContacts = 512;
+
 // Substeps (PgsSettings::substeps > 1; an island of contacts only). The
 // step h in n substeps h_k = h / n, each (Box2D v3's soft step; Catto,
 // "Solver2D", 2024):
@@ -996,7 +1048,18 @@ void SetSubstepRows(const PgsSettings& st, const SoftContact& soft, double hk, b
 // bodies the end velocity v_n and the move dx / h - v_n
 // (VelocityBody::v_move_W). Returns the sweeps; *residual gets the last
 // substep's last (biased) sweep's largest impulse change.
-int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsIterate* iterate, double* residual) {
+//
+// In parallel (as Box2D v3's solver stages): every pass over the contacts
+// (the warm start, each sweep, the relaxing sweep) visits the stages of the
+// contacts' nested dissection (solvers/contact_partition.h) in turn, each
+// stage's groups shared among the pool's workers, who meet at a
+// SpinBarrier after each stage; the passes over bodies (1, 4) and over
+// contacts alone (the rows' targets, the separations) are split among them
+// too. The groups of a stage touch disjoint bodies, so the result is the
+// same bits for any number of workers (and with none: WASM, small islands,
+// which visit the same groups on one worker).
+int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsIterate* iterate, WorkerPool* pool,
+                  double* residual) {
   const int n = st.substeps;
   const double hk = st.h / n;
   const SoftContact soft = MakeSoftContact(st.contact_hertz, st.contact_damping_ratio, hk);
@@ -1011,27 +1074,81 @@ int SolveSubsteps(IslandSystem* sys, const PgsSettings& st, PgsProblem* pr, PgsI
     }
   }
   iterate->BeginSubsteps(*sys, n);
-  UpdateSubstepSeparations(pr);
+  pr->sep_now.resize(pr->q);
+  UpdateSubstepSeparations(0, pr->q, pr);
+  const ContactPartition& partition = pr->partition;  // built and applied by PartitionContacts
   std::vector<double>& v = iterate->v();
+  const int q = pr->q;
+  const int n6 = 6 * nb;
+  const bool parallel = pool != nullptr && pool->size() > 1 && q >= kParallelContacts;
+  SpinBarrier barrier(parallel ? pool->size() : 1);
+  // Each worker's largest impulse change and |z| of a sweep, in two slots
+  // by the sweep's parity (a worker may start the next sweep while another
+  // still reads this one's), a cache line apart.
+  struct alignas(64) SweepMax {
+    double change[2] = {0.0, 0.0};
+    double big[2] = {0.0, 0.0};
+  };
+  std::array<SweepMax, WorkerPool::kMaxThreads> sweep_max{};
   int sweeps = 0;
-  for (int k = 0; k < n; ++k) {
-    for (std::size_t e = 0; e < v.size(); ++e) v[e] += pr->dv_ext[e];
-    iterate->ApplyImpulses();
-    SetSubstepRows(st, soft, hk, /*bias=*/true, pr);
-    for (int sweep = 0; sweep < st.max_iterations; ++sweep) {
-      double largest = 0.0;
-      const double change = iterate->Sweep(*sys, pr->block, &largest);
-      ++sweeps;
-      *residual = change;
-      if (change <= st.tolerance * (1.0 + largest)) break;
+  double last_change = 0.0;
+  auto job = [&](int w, int workers) {
+    const auto sync = [&] {
+      if (workers > 1) barrier.Wait();
+    };
+    // fn(contact) over this worker's groups of each stage in turn, a
+    // barrier after each stage; after_stage(s) before that barrier.
+    const auto by_stage = [&](const auto& fn, const auto& after_stage) {
+      for (int stage = 0; stage < ContactPartition::kStages; ++stage) {
+        const auto [g0, g1] = Share(ContactPartition::groups(stage), w, workers);
+        for (int g = g0; g < g1; ++g) {
+          for (int c = partition.group_begin(stage, g); c < partition.group_begin(stage, g + 1); ++c) fn(c);
+        }
+        after_stage(stage);
+        sync();
+      }
+    };
+    const auto nothing = [](int) {};
+    const auto [b0, b1] = Share(n6, w, workers);  // entries of v, dx
+    const auto [c0, c1] = Share(q, w, workers);   // contacts
+    for (int k = 0; k < n; ++k) {
+      SetSubstepRows(st, soft, hk, /*bias=*/true, c0, c1, pr);
+      for (int e = b0; e < b1; ++e) v[e] += pr->dv_ext[e];
+      sync();
+      by_stage([&](int c) { iterate->ApplyContactImpulse(c); }, nothing);
+      for (int sweep = 0; sweep < st.max_iterations; ++sweep) {
+        double change = 0.0, big = 0.0;
+        const int slot = sweep & 1;
+        // The sweep; this worker's maxima are posted before the last
+        // stage's barrier, so every worker reads them all after it.
+        by_stage([&](int c) { iterate->SweepPackedContact(*sys, pr->block, c, &change, &big); },
+                 [&](int stage) {
+                   if (stage == ContactPartition::kStages - 1) {
+                     sweep_max[w].change[slot] = change;
+                     sweep_max[w].big[slot] = big;
+                   }
+                 });
+        double all_change = 0.0, all_big = 0.0;
+        for (int u = 0; u < workers; ++u) {
+          all_change = std::max(all_change, sweep_max[u].change[slot]);
+          all_big = std::max(all_big, sweep_max[u].big[slot]);
+        }
+        if (w == 0) ++sweeps, last_change = all_change;
+        if (all_change <= st.tolerance * (1.0 + all_big)) break;
+      }
+      for (int e = b0; e < b1; ++e) pr->dx[e] += hk * v[e];
+      sync();
+      UpdateSubstepSeparations(c0, c1, pr);
+      SetSubstepRows(st, soft, hk, /*bias=*/false, c0, c1, pr);
+      sync();
+      double change = 0.0, big = 0.0;  // the relaxing sweep's, not reported
+      by_stage([&](int c) { iterate->SweepPackedContact(*sys, pr->block, c, &change, &big); }, nothing);
+      if (w == 0) ++sweeps;
     }
-    for (std::size_t e = 0; e < v.size(); ++e) pr->dx[e] += hk * v[e];
-    UpdateSubstepSeparations(pr);
-    SetSubstepRows(st, soft, hk, /*bias=*/false, pr);
-    double largest = 0.0;
-    iterate->Sweep(*sys, pr->block, &largest);
-    ++sweeps;
-  }
+  };
+  if (parallel) pool->RunOnEach(job);
+  else job(0, 1);
+  *residual = last_change;
   for (int i = 0; i < nb; ++i) {
     VelocityBody& b = *sys->bodies[i];
     const double* vi = v.data() + 6 * i;
@@ -1068,6 +1185,11 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
 PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::vector<double>* joint_impulses,
                                 std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
   PgsProblem& pr = *ws_;
+  // An island of contacts only (BuildPgsRows' `direct`) in substeps is
+  // swept in its partition's order (SolveSubsteps).
+  const bool contacts_only =
+      sys->trees.empty() && sys->joint_rows.empty() && sys->limit_rows.empty() && sys->friction_rows.empty();
+  if (st.substeps > 1 && contacts_only) PartitionContacts(sys, &pr);
   BuildPgsRows(*sys, st, &pr);
   BuildDelassus(*sys, st, &pr);
   PgsIterate iterate(&pr);
@@ -1078,24 +1200,24 @@ PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::v
   std::vector<double>& z = iterate.z();
   if (substeps) {
     pr.line_search = false;
-    stats.iterations = SolveSubsteps(sys, st, &pr, &iterate, &stats.residual);
+    stats.iterations = SolveSubsteps(sys, st, &pr, &iterate, pool_, &stats.residual);
   }
   for (int sweep = 0; sweep < st.max_iterations && !substeps; ++sweep) {
     double largest = 0.0;
     if (pr.line_search) iterate.Mark();
-    const double largest_change = iterate.Sweep(*sys, pr.block, &largest);
+    const double largestagechange = iterate.Sweep(*sys, pr.block, &largest);
     stats.iterations = sweep + 1;
-    stats.residual = largest_change;
+    stats.residual = largestagechange;
     // Converged on a plain sweep's change: the line search moves between
     // sweeps, never after the last one.
-    if (largest_change <= st.tolerance * (1.0 + largest)) {
+    if (largestagechange <= st.tolerance * (1.0 + largest)) {
       stats.converged = true;
       break;
     }
     // The line search only in the sweeps' linear tail (kLineSearchFrom):
     // while impulses still change by more, contacts change between
     // sticking, sliding and separating, and the quadratic is no model.
-    if (pr.line_search && largest_change <= kLineSearchFrom * (1.0 + largest)) iterate.Extrapolate(*sys);
+    if (pr.line_search && largestagechange <= kLineSearchFrom * (1.0 + largest)) iterate.Extrapolate(*sys);
   }
   for (double& x : z) {
     if (!(x - x == 0.0)) x = 0.0;  // never propagate a non-finite impulse

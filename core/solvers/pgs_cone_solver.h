@@ -125,6 +125,7 @@ struct PgsStats {
 };
 
 struct PgsWorkspace;
+class WorkerPool;
 
 // The Gauss-Seidel solve with its working memory (rows, Delassus operator,
 // iterates) kept between islands and steps: no allocation once it has seen
@@ -138,9 +139,13 @@ class IslandPgsSolver {
   IslandPgsSolver& operator=(IslandPgsSolver&&) noexcept;
   PgsStats Solve(IslandSystem* system, const PgsSettings& settings, std::vector<double>* joint_impulses,
                  std::vector<double>* limit_impulses, std::vector<double>* friction_impulses = nullptr);
+  // Workers for the substeps' stages (pgs_cone_solver.cc,
+  // SolveSubsteps; the same bits with or without). Not owned; null: one.
+  void set_pool(WorkerPool* pool) { pool_ = pool; }
 
  private:
   std::unique_ptr<PgsWorkspace> ws_;
+  WorkerPool* pool_ = nullptr;
 };
 
 // One solve with a fresh IslandPgsSolver.

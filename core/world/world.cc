@@ -55,6 +55,7 @@ void World::MakeContactModel() {
   } else {
     contact_model_ = MakeVelocityContactModel(s.contact_solver, m);
   }
+  contact_model_->SetWorkerPool(pool_.get());
 }
 
 void World::set_contact_solver(ContactSolver solver) {
@@ -82,6 +83,7 @@ void World::SetThreads(int threads) {
   if (n == this->threads()) return;
   pool_ = n > 1 ? std::make_unique<WorkerPool>(n) : nullptr;
   if (pool_ && pool_->size() == 1) pool_.reset();  // no threads here (WASM)
+  if (contact_model_) contact_model_->SetWorkerPool(pool_.get());
 }
 
 void World::SetFrictionAnchors(bool on) {

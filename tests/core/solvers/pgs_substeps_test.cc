@@ -6,12 +6,14 @@
 // slides to v0^2 / (2 mu_k g), and a free body's step is n semi-implicit
 // Euler substeps of gravity.
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
 
 #include "core/scene/scene_json.h"
 #include "core/world/world.h"
+#include "tests/bench/pile_scene.h"
 #include "tests/core/unit_cube.h"
 
 using namespace grasplab;
@@ -167,4 +169,48 @@ TEST_CASE("Substeps: a frictionless ball slides down as n semi-implicit Euler su
     CHECK(world.linear_velocity(id).x() == Approx(L * kH * a).epsilon(1e-12));
     CHECK(world.pose(id).p.x() == Approx(a * kH * kH * (L * (L - 1) / 2 - L * (n - 1) / (2.0 * n))).epsilon(1e-12));
   }
+}
+
+TEST_CASE("Substeps in parallel: a pile steps to the same bits on one, two and three threads, and the bin carries it",
+          "[solvers][pgs][substeps][threads]") {
+  // 300 bodies of issue 19's pile (tests/bench/pile_scene.h) in 4 substeps
+  // of one sweep, soft contacts: once they land, one island of ~1,400
+  // contacts, above pgs_cone_solver.cc's kParallelContacts (512), so on more
+  // than one thread its sweeps run in the partition's stages
+  // (solvers/contact_partition.h) on the World's workers. The groups of a
+  // stage share no body, so the bits cannot depend on the workers.
+  const PileContact contact{0.005, 1e-4, 0.0, 60.0, 1.0, 4};
+  std::array<World, 3> worlds = {Pile(300, true, 2, 1, 1e-7, contact), Pile(300, true, 2, 1, 1e-7, contact),
+                                 Pile(300, true, 2, 1, 1e-7, contact)};
+  for (int t = 0; t < 3; ++t) worlds[t].SetThreads(t + 1);
+  int first_difference = -1;
+  std::size_t most_contacts = 0;
+  for (int k = 0; k < 300 && first_difference < 0; ++k) {
+    for (World& w : worlds) REQUIRE(w.Step(kH).ok());
+    most_contacts = std::max(most_contacts, worlds[0].contacts().size());
+    for (int t = 1; t < 3; ++t) {
+      if (worlds[t].StateHash() != worlds[0].StateHash()) first_difference = k;
+    }
+  }
+  INFO("first step that differs: " << first_difference << "; most contacts " << most_contacts);
+  CHECK(first_difference == -1);
+  CHECK(most_contacts >= 2 * 512);
+  // After 3 s the pile rests: what the bin's floor and walls push up on it
+  // over a step (normal and friction impulses, vertical) is its weight
+  // times h, to 1 % (0.1 % when measured; its remaining jitter).
+  const World& w = worlds[1];
+  double weight = 0.0, up = 0.0;
+  for (BodyId b = 0; b < w.body_count(); ++b) {
+    if (!w.body_def(b).is_static) weight += w.body_def(b).mass * kG;
+  }
+  for (const Contact& c : w.contacts()) {
+    const bool a_static = w.body_def(c.body_a).is_static, b_static = w.body_def(c.body_b).is_static;
+    if (a_static == b_static) continue;
+    // The impulse acts on body a along +n: on the dynamic body it is +(it)
+    // when that body is a, -(it) when it is b.
+    const double z = c.normal_impulse * c.n_W.z() + c.friction_impulse.z();
+    up += b_static ? z : -z;
+  }
+  INFO("the bin pushes " << up / kH << " N up on a pile of " << weight << " N");
+  CHECK(up / kH == Approx(weight).epsilon(0.01));
 }
