@@ -22,6 +22,12 @@ namespace {
 using Mat3d = Eigen::Matrix3d;
 using Vec3d = Eigen::Vector3d;
 
+// An island of contacts only goes to the pool's workers from this many
+// contacts on (the 1,000-body pile has ~4,600), for its packed rows
+// (BuildPackedContacts) and its substeps (SolveSubsteps): below, one worker
+// does the same work (the same bits) without waking the pool (~50 us).
+constexpr int kParallelContacts = 512;
+
 // |(x, y)| with sqrt only: std::hypot differs in the last bit between
 // glibc and the WASM libc, which would break native/WASM bit equality.
 double Norm2(double x, double y) { return std::sqrt(x * x + y * y); }
@@ -384,7 +390,7 @@ void PackRolling(const IslandSystem& sys, int c, PgsProblem* pr) {
 // 3x3 blocks with the expressions the row-by-row path used on H
 // (ContactRow's blocks [d; r x d] and [-d; -(r x d)], TorsionRow's
 // [0; rho n], ApplyW's W h, the Vec6 dot products of G_ik), so the same bits.
-void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
+void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, WorkerPool* pool, PgsProblem* pr) {
   const int nb = static_cast<int>(sys.bodies.size());
   ReducedIsland& red = pr->red;
   red.N = 6 * nb;
@@ -409,81 +415,94 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
   pr->packed.resize(pr->q);
   pr->g_nn.resize(pr->q);
   pr->sep0.resize(pr->q);
-  double max_diag = 0.0;
-  for (int c = 0; c < pr->q; ++c) {
-    const Contact& ct = *sys.contacts[c];
-    const auto [a, b] = sys.contact_bodies[c];
-    const Vec3* dirs[3] = {&ct.n_W, &pr->t1[c], &pr->t2[c]};
-    SweepContact& sc = pr->packed[c];
-    sc.count = 0;
-    // Rows n, t1, t2 and, with torsional friction, the spin row s.
-    const int rows = pr->torsion ? 4 : 3;
-    // G_ik = sum over the blocks of h_i . W h_k (g_same in BuildDelassus),
-    // summed block by block from +0 as there; of the spin row only G_ss.
-    double g[3][3] = {}, gs = 0.0;
-    auto block = [&](int body, bool negate) {
-      const VelocityBody& vb = *sys.bodies[body];
-      const double r[3] = {ct.p_W[0] - vb.p_W[0], ct.p_W[1] - vb.p_W[1], ct.p_W[2] - vb.p_W[2]};
-      const Mat3& I = vb.inv_I_W;
-      const int j = sc.count++;
-      sc.v0[j] = 6 * body;
-      double h[4][6], wh[4][6];
-      for (int k = 0; k < rows; ++k) {
-        // [d; r x d] (Eigen's cross, term for term), or the spin row's
-        // [0; rho n] (TorsionRow), negated on side B.
-        double x[6];
-        if (k < 3) {
-          const Vec3& d = *dirs[k];
-          const double xd[6] = {d[0], d[1], d[2], r[1] * d[2] - r[2] * d[1], r[2] * d[0] - r[0] * d[2],
-                                r[0] * d[1] - r[1] * d[0]};
-          for (int e = 0; e < 6; ++e) x[e] = xd[e];
-        } else {
-          const double rho = st.torsional_radius;
-          const double xs[6] = {0.0, 0.0, 0.0, rho * ct.n_W[0], rho * ct.n_W[1], rho * ct.n_W[2]};
-          for (int e = 0; e < 6; ++e) x[e] = xs[e];
+  // Contacts [c0, c1), each writing only its own entries; the largest
+  // diagonal entry into *max_diag.
+  const auto pack = [&](int c0, int c1, double* max_diag) {
+    for (int c = c0; c < c1; ++c) {
+      const Contact& ct = *sys.contacts[c];
+      const auto [a, b] = sys.contact_bodies[c];
+      const Vec3* dirs[3] = {&ct.n_W, &pr->t1[c], &pr->t2[c]};
+      SweepContact& sc = pr->packed[c];
+      sc.count = 0;
+      // Rows n, t1, t2 and, with torsional friction, the spin row s.
+      const int rows = pr->torsion ? 4 : 3;
+      // G_ik = sum over the blocks of h_i . W h_k (g_same in BuildDelassus),
+      // summed block by block from +0 as there; of the spin row only G_ss.
+      double g[3][3] = {}, gs = 0.0;
+      auto block = [&](int body, bool negate) {
+        const VelocityBody& vb = *sys.bodies[body];
+        const double r[3] = {ct.p_W[0] - vb.p_W[0], ct.p_W[1] - vb.p_W[1], ct.p_W[2] - vb.p_W[2]};
+        const Mat3& I = vb.inv_I_W;
+        const int j = sc.count++;
+        sc.v0[j] = 6 * body;
+        double h[4][6], wh[4][6];
+        for (int k = 0; k < rows; ++k) {
+          // [d; r x d] (Eigen's cross, term for term), or the spin row's
+          // [0; rho n] (TorsionRow), negated on side B.
+          double x[6];
+          if (k < 3) {
+            const Vec3& d = *dirs[k];
+            const double xd[6] = {
+                d[0], d[1], d[2], r[1] * d[2] - r[2] * d[1], r[2] * d[0] - r[0] * d[2], r[0] * d[1] - r[1] * d[0]};
+            for (int e = 0; e < 6; ++e) x[e] = xd[e];
+          } else {
+            const double rho = st.torsional_radius;
+            const double xs[6] = {0.0, 0.0, 0.0, rho * ct.n_W[0], rho * ct.n_W[1], rho * ct.n_W[2]};
+            for (int e = 0; e < 6; ++e) x[e] = xs[e];
+          }
+          for (int e = 0; e < 6; ++e) h[k][e] = negate ? -x[e] : x[e];
+          // ApplyW: m^-1 h_lin and I_W^-1 h_ang, each entry summed as Eigen's
+          // 3x3 product sums it, a0 + (a1 + a2).
+          for (int e = 0; e < 3; ++e) {
+            wh[k][e] = vb.inv_mass * h[k][e];
+            wh[k][3 + e] = I(e, 0) * h[k][3] + (I(e, 1) * h[k][4] + I(e, 2) * h[k][5]);
+          }
         }
-        for (int e = 0; e < 6; ++e) h[k][e] = negate ? -x[e] : x[e];
-        // ApplyW: m^-1 h_lin and I_W^-1 h_ang, each entry summed as Eigen's
-        // 3x3 product sums it, a0 + (a1 + a2).
-        for (int e = 0; e < 3; ++e) {
-          wh[k][e] = vb.inv_mass * h[k][e];
-          wh[k][3 + e] = I(e, 0) * h[k][3] + (I(e, 1) * h[k][4] + I(e, 2) * h[k][5]);
+        for (int k = rows; k < 4; ++k) {  // lane 3 stays 0 without the spin row
+          for (int e = 0; e < 6; ++e) h[k][e] = wh[k][e] = 0.0;
         }
-      }
-      for (int k = rows; k < 4; ++k) {  // lane 3 stays 0 without the spin row
-        for (int e = 0; e < 6; ++e) h[k][e] = wh[k][e] = 0.0;
-      }
-      for (int k = 0; k < 4; ++k) {
-        for (int e = 0; e < 6; ++e) {
-          sc.J[j][e][k] = h[k][e];
-          sc.WH[j][k][e] = wh[k][e];
+        for (int k = 0; k < 4; ++k) {
+          for (int e = 0; e < 6; ++e) {
+            sc.J[j][e][k] = h[k][e];
+            sc.WH[j][k][e] = wh[k][e];
+          }
         }
-      }
-      // Vec6::dot's sum, (p0 + (p1 + p2)) + (p3 + (p4 + p5)).
-      auto dot6 = [](const double* u, const double* w) {
-        return (u[0] * w[0] + (u[1] * w[1] + u[2] * w[2])) + (u[3] * w[3] + (u[4] * w[4] + u[5] * w[5]));
+        // Vec6::dot's sum, (p0 + (p1 + p2)) + (p3 + (p4 + p5)).
+        auto dot6 = [](const double* u, const double* w) {
+          return (u[0] * w[0] + (u[1] * w[1] + u[2] * w[2])) + (u[3] * w[3] + (u[4] * w[4] + u[5] * w[5]));
+        };
+        for (int i = 0; i < 3; ++i) {
+          for (int k = 0; k <= i; ++k) g[i][k] += dot6(h[i], wh[k]);
+        }
+        if (rows == 4) gs += dot6(h[3], wh[3]);
       };
+      if (a >= 0) block(a, false);
+      if (b >= 0) block(b, true);
+      if (pr->rolling) PackRolling(sys, c, pr);
+      const int r0 = pr->contact0 + pr->per_contact * c;
+      if (pr->soft_row[c]) pr->soft_reg[c] = g[0][0] / pr->soft.a2;
+      pr->g_nn[c] = g[0][0];
+      pr->sep0[c] = ct.separation;
       for (int i = 0; i < 3; ++i) {
-        for (int k = 0; k <= i; ++k) g[i][k] += dot6(h[i], wh[k]);
+        pr->diag[r0 + i] = g[i][i];
+        *max_diag = std::max(*max_diag, g[i][i]);
+        for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g[i][k];
       }
-      if (rows == 4) gs += dot6(h[3], wh[3]);
-    };
-    if (a >= 0) block(a, false);
-    if (b >= 0) block(b, true);
-    if (pr->rolling) PackRolling(sys, c, pr);
-    const int r0 = pr->contact0 + pr->per_contact * c;
-    if (pr->soft_row[c]) pr->soft_reg[c] = g[0][0] / pr->soft.a2;
-    pr->g_nn[c] = g[0][0];
-    pr->sep0[c] = ct.separation;
-    for (int i = 0; i < 3; ++i) {
-      pr->diag[r0 + i] = g[i][i];
-      max_diag = std::max(max_diag, g[i][i]);
-      for (int k = 0; k < i; ++k) pr->block[c](i, k) = pr->block[c](k, i) = g[i][k];
+      if (pr->torsion) {
+        pr->diag[r0 + 3] = gs;
+        *max_diag = std::max(*max_diag, gs);
+      }
     }
-    if (pr->torsion) {
-      pr->diag[r0 + 3] = gs;
-      max_diag = std::max(max_diag, gs);
-    }
+  };
+  // On the pool's workers for a large island: the same entries, and the
+  // maximum does not depend on the order it is taken in.
+  double max_diag = 0.0;
+  if (pool != nullptr && pool->size() > 1 && pr->q >= kParallelContacts) {
+    std::array<double, WorkerPool::kMaxThreads> worker_max{};
+    pool->ParallelFor(pr->q, 64, [&](int worker, int begin, int end) { pack(begin, end, &worker_max[worker]); });
+    for (const double d : worker_max) max_diag = std::max(max_diag, d);
+  } else {
+    pack(0, pr->q, &max_diag);
   }
   pr->reg = st.regularization * max_diag;
   for (int i = 0; i < pr->m; ++i) pr->diag[i] += pr->reg;
@@ -501,9 +520,9 @@ void BuildPackedContacts(const IslandSystem& sys, const PgsSettings& st, PgsProb
   SetLineSearchMasses(sys, st, pr);
 }
 
-void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
+void BuildDelassus(const IslandSystem& sys, const PgsSettings& st, WorkerPool* pool, PgsProblem* pr) {
   if (pr->direct) {
-    BuildPackedContacts(sys, st, pr);
+    BuildPackedContacts(sys, st, pool, pr);
     return;
   }
   const int m = pr->m;
@@ -1028,11 +1047,6 @@ std::pair<int, int> Share(int count, int w, int workers) {
   return {part(w), part(w + 1)};
 }
 
-// Substeps go to the pool's workers from this many contacts on (the
-// 1,000-body pile has ~4,600): below, one worker sweeps the same groups in
-// turn (the same bits) without waking the pool (~50 us).
-constexpr int kParallelContacts = 512;
-
 // Substeps (PgsSettings::substeps > 1; an island of contacts only). The
 // step h in n substeps h_k = h / n, each (Box2D v3's soft step; Catto,
 // "Solver2D", 2024):
@@ -1191,7 +1205,7 @@ PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::v
       sys->trees.empty() && sys->joint_rows.empty() && sys->limit_rows.empty() && sys->friction_rows.empty();
   if (st.substeps > 1 && contacts_only) PartitionContacts(sys, &pr);
   BuildPgsRows(*sys, st, &pr);
-  BuildDelassus(*sys, st, &pr);
+  BuildDelassus(*sys, st, pool_, &pr);
   PgsIterate iterate(&pr);
   const bool substeps = pr.direct && st.substeps > 1;
   if (!substeps) iterate.WarmStart(*sys);
