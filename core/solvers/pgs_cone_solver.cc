@@ -262,6 +262,14 @@ void AppendContactRows(const IslandSystem& sys, int c, std::initializer_list<con
   }
 }
 
+// An island of contacts only (a pile, a stack): no trees, joints, limits
+// or bounded rows. Its rows are packed straight from the contacts
+// (BuildPackedContacts, PgsProblem::direct), and in substeps it is swept in
+// its contacts' partition order (PartitionContacts, SolveSubsteps).
+bool ContactsOnly(const IslandSystem& sys) {
+  return sys.trees.empty() && sys.joint_rows.empty() && sys.limit_rows.empty() && sys.friction_rows.empty();
+}
+
 void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr) {
   pr->p = static_cast<int>(sys.limit_rows.size());
   pr->q = static_cast<int>(sys.contacts.size());
@@ -279,7 +287,7 @@ void BuildPgsRows(const IslandSystem& sys, const PgsSettings& st, PgsProblem* pr
   target.clear();
   // An island of contacts only gets its rows packed straight from the
   // contacts (BuildPackedContacts) and no H at all.
-  pr->direct = sys.trees.empty() && sys.joint_rows.empty() && pr->p == 0 && pr->f == 0;
+  pr->direct = ContactsOnly(sys);
   if (!pr->direct) H.reserve(pr->p + pr->per_contact * pr->q + pr->f);
   for (int i = 0; i < pr->p; ++i) {
     H.push_back(sys.limit_rows[i]);
@@ -1199,11 +1207,7 @@ PgsStats SolveIslandPgs(IslandSystem* sys, const PgsSettings& st, std::vector<do
 PgsStats IslandPgsSolver::Solve(IslandSystem* sys, const PgsSettings& st, std::vector<double>* joint_impulses,
                                 std::vector<double>* limit_impulses, std::vector<double>* friction_impulses) {
   PgsProblem& pr = *ws_;
-  // An island of contacts only (BuildPgsRows' `direct`) in substeps is
-  // swept in its partition's order (SolveSubsteps).
-  const bool contacts_only =
-      sys->trees.empty() && sys->joint_rows.empty() && sys->limit_rows.empty() && sys->friction_rows.empty();
-  if (st.substeps > 1 && contacts_only) PartitionContacts(sys, &pr);
+  if (st.substeps > 1 && ContactsOnly(*sys)) PartitionContacts(sys, &pr);
   BuildPgsRows(*sys, st, &pr);
   BuildDelassus(*sys, st, pool_, &pr);
   PgsIterate iterate(&pr);
